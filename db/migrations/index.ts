@@ -1,0 +1,10 @@
+import type { Knex } from 'knex';
+import * as m20261121100000 from './20261121100000_auth_foundation';
+
+/**
+ * The ordered list of migrations. Listed statically (instead of read from the directory) so
+ * that they run the same under tsx, jest and compiled JavaScript. Append only.
+ */
+export const migrations: Record<string, Knex.Migration> = {
+  '20261121100000_auth_foundation': m20261121100000,
+};

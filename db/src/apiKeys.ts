@@ -1,0 +1,122 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+
+/** The contract's minimum length for an API key (rotation rule 9). */
+export const MIN_API_KEY_LENGTH = 32;
+export type Portal = 'registration' | 'admin' | 'partner';
+
+export interface ApiKeyIdentity {
+  id: number;
+  portal: Portal;
+  registrationSystemId: number | null;
+  organisationIds: number[] | null;
+}
+
+interface ActiveKey extends ApiKeyIdentity {
+  hash: Buffer;
+  expiresAt: Date | null;
+}
+
+/** A new random key: 48 url-safe characters (288 bits). */
+export function generateApiKey(): string {
+  return `ems_${randomBytes(33).toString('base64url')}`;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function keyPrefix(key: string): string {
+  return key.slice(0, 10);
+}
+
+export const API_KEYS_CHANGED_CHANNEL = 'ems_api_keys_changed';
+
+/**
+ * Checks presented API keys against the active (unrevoked, unexpired) stored hashes. The hashes
+ * are cached in memory and reloaded after `cacheSeconds` or at once when the keys command
+ * announces a change (LISTEN/NOTIFY), so a revoked key stops working within moments and a
+ * request never waits on the database. Every stored hash is compared, in constant time, so the
+ * time taken says nothing about which key (or how much of it) matched.
+ */
+export class ApiKeyVerifier {
+  private keys: ActiveKey[] = [];
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+  private lastUsedWrites = new Map<number, number>();
+  private listener: { release(): void } | null = null;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly cacheSeconds = 30,
+  ) {}
+
+  /** Subscribes to key changes; call once at start-up. */
+  async listen(): Promise<void> {
+    const client = await this.knex.client.acquireRawConnection();
+    await client.query(`LISTEN ${API_KEYS_CHANGED_CHANNEL}`);
+    client.on('notification', () => {
+      this.loadedAt = 0;
+    });
+    client.on('error', () => {
+      this.loadedAt = 0;
+    });
+    this.listener = { release: () => void this.knex.client.destroyRawConnection(client) };
+  }
+
+  async close(): Promise<void> {
+    this.listener?.release();
+    this.listener = null;
+  }
+
+  async verify(presented: string | undefined | null): Promise<ApiKeyIdentity | null> {
+    if (!presented || presented.length < MIN_API_KEY_LENGTH || presented.length > 512) return null;
+    await this.refreshIfStale();
+    const hash = Buffer.from(hashApiKey(presented), 'hex');
+    const now = Date.now();
+    let match: ActiveKey | null = null;
+    for (const key of this.keys) {
+      if (timingSafeEqual(key.hash, hash) && (key.expiresAt === null || key.expiresAt.getTime() > now)) {
+        match = key;
+      }
+    }
+    if (!match) return null;
+    this.recordUse(match.id, now);
+    const { id, portal, registrationSystemId, organisationIds } = match;
+    return { id, portal, registrationSystemId, organisationIds };
+  }
+
+  private async refreshIfStale(): Promise<void> {
+    if (Date.now() - this.loadedAt < this.cacheSeconds * 1000) return;
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    await this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const rows: Array<{
+      id: number;
+      keyHash: string;
+      portal: Portal;
+      registrationSystemId: number | null;
+      organisationIds: number[] | null;
+      expiresAt: Date | null;
+    }> = await this.knex('membership.api_keys')
+      .select('id', 'keyHash', 'portal', 'registrationSystemId', 'organisationIds', 'expiresAt')
+      .whereNull('revokedAt');
+    this.keys = rows.map((r) => ({ ...r, hash: Buffer.from(r.keyHash, 'hex') }));
+    this.loadedAt = Date.now();
+  }
+
+  /** `last_used_at` is informational: written at most once a minute per key, off the request path. */
+  private recordUse(id: number, now: number): void {
+    const last = this.lastUsedWrites.get(id) ?? 0;
+    if (now - last < 60_000) return;
+    this.lastUsedWrites.set(id, now);
+    this.knex('membership.api_keys')
+      .where({ id })
+      .update({ lastUsedAt: new Date(now) })
+      .catch(() => this.lastUsedWrites.delete(id));
+  }
+}

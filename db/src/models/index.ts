@@ -1,0 +1,138 @@
+import { Model, type RelationMappings } from 'objection';
+
+/**
+ * Objection models of the membership schema that sign-in needs. Relation mappings are thunks so
+ * that the order of class definitions does not matter. Data functions in each subgraph's `data/`
+ * are the only users of these classes.
+ */
+export class RegistrationSystem extends Model {
+  static override tableName = 'membership.registrationSystems';
+  id!: number;
+  name!: string;
+  hashScheme!: 'md5' | 'hmac-sha256';
+  hashMaxAgeSeconds!: number;
+
+  static override relationMappings = (): RelationMappings => ({
+    secrets: {
+      relation: Model.HasManyRelation,
+      modelClass: CustomerSecret,
+      join: { from: 'membership.registrationSystems.id', to: 'membership.customerSecrets.registrationSystemId' },
+    },
+  });
+}
+
+export class CustomerSecret extends Model {
+  static override tableName = 'membership.customerSecrets';
+  id!: number;
+  registrationSystemId!: number;
+  label!: string;
+  secret!: string;
+  createdAt!: Date;
+  expiresAt!: Date | null;
+  revokedAt!: Date | null;
+
+  static override modifiers = {
+    active(query: ReturnType<typeof CustomerSecret.query>) {
+      query
+        .whereNull('revokedAt')
+        .where((q) => q.whereNull('expiresAt').orWhere('expiresAt', '>', new Date()));
+    },
+  };
+}
+
+export class Organisation extends Model {
+  static override tableName = 'membership.organisations';
+  id!: number;
+  registrationSystemId!: number;
+  name!: string;
+  slug!: string;
+}
+
+export class Person extends Model {
+  static override tableName = 'membership.persons';
+  id!: number;
+  registrationSystemId!: number;
+  firstName!: string;
+  lastName!: string;
+  dateOfBirth!: string | null;
+  email!: string | null;
+}
+
+export class OrgUser extends Model {
+  static override tableName = 'membership.orgUsers';
+  id!: number;
+  accountId!: number;
+  organisationId!: number;
+  roles!: string[];
+  isPrimary!: boolean;
+}
+
+export class LinkedPerson extends Model {
+  static override tableName = 'membership.linkedPersons';
+  id!: number;
+  accountId!: number;
+  personId!: number;
+  relationship!: string;
+  person?: Person;
+
+  static override relationMappings = (): RelationMappings => ({
+    person: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Person,
+      join: { from: 'membership.linkedPersons.personId', to: 'membership.persons.id' },
+    },
+  });
+}
+
+export class Account extends Model {
+  static override tableName = 'membership.accounts';
+  id!: number;
+  registrationSystemId!: number;
+  /** The contract's userKey. */
+  externalUserId!: string;
+  personId!: number | null;
+  email!: string | null;
+  disabledAt!: Date | null;
+  orgUsers?: OrgUser[];
+  linkedPersons?: LinkedPerson[];
+
+  static override relationMappings = (): RelationMappings => ({
+    orgUsers: {
+      relation: Model.HasManyRelation,
+      modelClass: OrgUser,
+      join: { from: 'membership.accounts.id', to: 'membership.orgUsers.accountId' },
+    },
+    linkedPersons: {
+      relation: Model.HasManyRelation,
+      modelClass: LinkedPerson,
+      join: { from: 'membership.accounts.id', to: 'membership.linkedPersons.accountId' },
+    },
+  });
+}
+
+export class ApiKey extends Model {
+  static override tableName = 'membership.apiKeys';
+  id!: number;
+  prefix!: string;
+  keyHash!: string;
+  portal!: 'registration' | 'admin' | 'partner';
+  label!: string | null;
+  registrationSystemId!: number | null;
+  organisationIds!: number[] | null;
+  createdAt!: Date;
+  expiresAt!: Date | null;
+  lastUsedAt!: Date | null;
+  revokedAt!: Date | null;
+}
+
+export class HandoffAttempt extends Model {
+  static override tableName = 'membership.handoffAttempts';
+  id!: string;
+  registrationSystemId!: number | null;
+  userKey!: string | null;
+  scheme!: string | null;
+  result!: 'accepted' | 'refused';
+  reason!: string | null;
+  clientAddress!: string | null;
+  createdAt!: Date;
+}

@@ -1,0 +1,46 @@
+import pino, { type Logger } from 'pino';
+
+/**
+ * One logger factory for every process. Secrets (API keys, JWTs, hashes, session ids, shared
+ * secrets) never reach a log line: headers and body fields are redacted by path, and query
+ * strings are scrubbed by `scrubUrl` before a URL is logged. tests/e2e/log-redaction checks it.
+ */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.token',
+  '*.userHash',
+  '*.password',
+  '*.secret',
+  '*.apiKey',
+  '*.jwt',
+];
+
+const SENSITIVE_QUERY_KEYS = /^(h|userhash|hash|token|key|api_?key|secret|sig|signature|code|nonce|n)$/i;
+
+export function scrubUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of [...params.keys()]) {
+    if (SENSITIVE_QUERY_KEYS.test(key)) params.set(key, '[Redacted]');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export function createLogger(service: string, level: LogLevel = 'info'): Logger {
+  return pino({
+    name: service,
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    serializers: {
+      err: pino.stdSerializers.err,
+    },
+  });
+}
+
+export type { Logger };

@@ -136,7 +136,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('expire', { precision: 6, useTz: false }).notNullable();
     t.index(['expire'], 'session_expire_idx');
   });
-  // Ending every session of one user looks sessions up by account.
+  // Ending every session of one user looks sessions up by the account they belong to.
   await knex.raw(`CREATE INDEX session_account_idx ON gateway.session (((sess -> 'auth' ->> 'accountId')))`);
 }
 

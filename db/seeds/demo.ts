@@ -48,7 +48,9 @@ export const DEMO_USERS: DemoUser[] = [
     registrationSystemId: 1,
     userKey: 'carla.jensen',
     organisation: 'lakeside-sc',
-    persons: [{ firstName: 'Carla', lastName: 'Jensen', dateOfBirth: '2001-01-15', relationship: 'self', email: 'carla.jensen@example.org' }],
+    persons: [
+      { firstName: 'Carla', lastName: 'Jensen', dateOfBirth: '2001-01-15', relationship: 'self', email: 'carla.jensen@example.org' },
+    ],
   },
   {
     registrationSystemId: 2,
@@ -62,15 +64,9 @@ export const DEMO_USERS: DemoUser[] = [
 export async function seedDemo(knex: Knex, secrets: DemoSeedSecrets): Promise<void> {
   await knex.transaction(async (trx) => {
     for (const t of DEMO_TENANTS) {
-      await trx('membership.registration_systems')
-        .insert({ id: t.id, name: t.name, hashScheme: t.hashScheme })
-        .onConflict('id')
-        .ignore();
+      await trx('membership.registration_systems').insert({ id: t.id, name: t.name, hashScheme: t.hashScheme }).onConflict('id').ignore();
       for (const host of t.hosts) {
-        await trx('membership.registration_system_hosts')
-          .insert({ host, registrationSystemId: t.id })
-          .onConflict('host')
-          .ignore();
+        await trx('membership.registration_system_hosts').insert({ host, registrationSystemId: t.id }).onConflict('host').ignore();
       }
       const hasSecret = await trx('membership.customer_secrets')
         .where({ registrationSystemId: t.id, secret: secrets.customerSecret })

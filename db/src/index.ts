@@ -5,3 +5,4 @@ export { createScratchDatabase, withDatabase } from './testing';
 export * from './apiKeys';
 export * as models from './models';
 export { seedDemo, DEMO_USERS, DEMO_TENANTS, DEMO_ORGANISATIONS, type DemoSeedSecrets, type DemoUser } from '../seeds/demo';
+export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';

@@ -81,6 +81,12 @@ export class PayloadTooLargeError extends AppError {
   readonly defaultTitle = 'Payload Too Large';
 }
 
+/** A service the request depends on failed or is unreachable. */
+export class UpstreamError extends AppError {
+  readonly status = 502;
+  readonly defaultTitle = 'Bad Gateway';
+}
+
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }

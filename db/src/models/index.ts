@@ -33,9 +33,7 @@ export class CustomerSecret extends Model {
 
   static override modifiers = {
     active(query: ReturnType<typeof CustomerSecret.query>) {
-      query
-        .whereNull('revokedAt')
-        .where((q) => q.whereNull('expiresAt').orWhere('expiresAt', '>', new Date()));
+      query.whereNull('revokedAt').where((q) => q.whereNull('expiresAt').orWhere('expiresAt', '>', new Date()));
     },
   };
 }

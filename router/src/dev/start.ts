@@ -1,0 +1,89 @@
+/**
+ * `npm start`: the whole system on one machine. Without DATABASE_URL an embedded PostgreSQL is
+ * started under `.data/`; either way the schema is migrated, the demo tenant seeded, the three
+ * subgraphs and the router started, and a demo customer website serves signed links.
+ */
+import path from 'node:path';
+import { createKnex, migrateLatest, seedDemo, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
+import { startCustomerSite } from './customerSite';
+import { loadOrCreateDevSecrets } from './secrets';
+import { startStack, type StackService } from './stack';
+import { formatLogLine } from './logFormat';
+import { loadStartEnv } from './startEnv';
+
+async function main(): Promise<void> {
+  const env = loadStartEnv();
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const dataDir = path.join(root, '.data');
+  const secrets = loadOrCreateDevSecrets(dataDir);
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log(`Starting embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(dataDir, 'pg')) || '.data/pg'}) ...`);
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: env.EMBEDDED_PG_PORT });
+    databaseUrl = embedded.url;
+  }
+
+  const knex = createKnex(databaseUrl, { poolMax: 2 });
+  try {
+    const applied = await migrateLatest(knex);
+    if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+    await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+  } finally {
+    await knex.destroy();
+  }
+
+  const ports: Record<StackService, number> = {
+    router: env.ROUTER_PORT,
+    membership: env.MEMBERSHIP_PORT,
+    forms: env.FORMS_PORT,
+    imports: env.IMPORTS_PORT,
+  };
+  const stack = await startStack({
+    databaseUrl,
+    secrets,
+    ports,
+    onLog: (service, line) => {
+      const out = env.LOG_FORMAT === 'json' ? `${line}` : formatLogLine(service, line);
+      if (out) console.log(out);
+    },
+  });
+  const site = await startCustomerSite({
+    port: env.DEMO_SITE_PORT,
+    host: '127.0.0.1',
+    portalPort: env.ROUTER_PORT,
+    secret: secrets.customerSecret,
+  });
+
+  console.log(`
+  Event & membership service is running.
+
+    Demo club website (signed links): ${site.url}
+    Registration portal (router):     http://localhost:${env.ROUTER_PORT}
+    Federated GraphQL:                http://localhost:${env.ROUTER_PORT}/graphql
+    Admin service health:             http://localhost:${env.ROUTER_PORT}/services/admin-service/actuator/health
+    Database:                         ${embedded ? `embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_PG_PORT}` : 'DATABASE_URL'}
+
+  Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping ...');
+    await site.stop();
+    await stack.stop();
+    if (embedded) await embedded.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((err: unknown) => {
+  console.error(`start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { embeddedDatabaseUrl, MIN_API_KEY_LENGTH } from '@ems/db';
+import { booleanFlag, logLevel, parseEnv, port, seconds } from '@ems/schema';
+
+const url = z
+  .string()
+  .url()
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: port(54329),
+  HOST: z.string().default('127.0.0.1'),
+  ROUTER_PORT: port(4000),
+  /** The registration portal's key for the admin service (contract rule 7: held only here). */
+  ADMIN_SERVICE_API_KEY: z.string().min(MIN_API_KEY_LENGTH, `must be at least ${MIN_API_KEY_LENGTH} characters`),
+  MEMBERSHIP_URL: url.default('http://127.0.0.1:4001'),
+  FORMS_URL: url.default('http://127.0.0.1:4002'),
+  IMPORTS_URL: url.default('http://127.0.0.1:4003'),
+  /** Signs the session cookie. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  SESSION_IDLE_SECONDS: seconds(1800),
+  /** The session row's expiry is pushed forward at most this often (fewer writes per request). */
+  SESSION_TOUCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Refresh the session's JWT this long before it expires, on the next request. */
+  TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Express `trust proxy`: set when a TLS-terminating proxy sits in front (e.g. `1` or `loopback`). */
+  TRUST_PROXY: z.string().default('false'),
+  /** Extra origins allowed to make cookie-authenticated writes (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
+  /** Tenant for hosts with no entry in the tenants table (single-tenant installs). */
+  DEFAULT_REGISTRATION_SYSTEM_ID: z.coerce.number().int().positive().optional(),
+  /** JSON route table for /services/admin-service/** and /api/**, overriding the default. */
+  ROUTE_TABLE: z.string().optional(),
+  PORTAL_DIST: z.string().optional(),
+  GRAPHQL_INTROSPECTION: booleanFlag(false),
+  LOG_LEVEL: logLevel,
+});
+
+export type RouterEnv = ReturnType<typeof loadEnv>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+  const env = parseEnv(schema, source, 'router');
+  return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
+}
+
+/** Express's `trust proxy` setting from its textual form. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,91 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import express from 'express';
+import { Pool } from 'pg';
+import { createLogger, type Logger } from '@ems/schema';
+import { errorMiddleware, notFoundHandler, requestLogger } from '@ems/schema/runtime';
+import { trustProxySetting, type RouterEnv } from './env';
+import { AdminServiceClient } from './auth/adminClient';
+import { gatewayAuthRoutes } from './auth/routes';
+import { SessionTokens } from './auth/sessionTokens';
+import { createGatewayHandler, sessionGate } from './graphql/gateway';
+import { portalRoutes } from './portal';
+import { adminProxy } from './proxy/adminProxy';
+import { parseRouteTable, type ServiceName } from './proxy/routeTable';
+import { originCheck } from './security/originCheck';
+import { sessionMiddleware } from './session/middleware';
+import { createSessionStore } from './session/throttledStore';
+import { TenantResolver } from './tenant/resolveTenant';
+import './session/authState';
+
+export const SUPERGRAPH_PATH = path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql');
+
+export interface RunningRouter {
+  url: string;
+  server: Server;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * The router: session gateway (sign-in, refresh, logout), the federated `/graphql`, the
+ * admin-service proxy and the portal. It holds no business logic.
+ */
+export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
+  const logger = createLogger('router', env.LOG_LEVEL);
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, application_name: 'ems-router' });
+  const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
+  const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
+  const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
+  const store = createSessionStore(pool, env.SESSION_TOUCH_INTERVAL_SECONDS);
+  const session = sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS);
+  const graphql = await createGatewayHandler({
+    supergraphPath: SUPERGRAPH_PATH,
+    serviceUrls,
+    apiKey: env.ADMIN_SERVICE_API_KEY,
+    tokens,
+    introspection: env.GRAPHQL_INTROSPECTION,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
+  app.set('etag', false);
+  app.use(requestLogger(logger));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'UP' });
+  });
+
+  // Sessions only where they matter: static files never touch the session table.
+  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), session);
+
+  app.use(gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger }));
+  app.use('/graphql', sessionGate(tokens), ...graphql.handler);
+  const proxy = adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, tokens, logger });
+  app.use('/services/admin-service', proxy);
+  app.use((req, res, next) => (req.path.startsWith('/api/') && !req.path.startsWith('/api/auth/') ? proxy(req, res, next) : next()));
+  app.use(portalRoutes(env.PORTAL_DIST));
+  app.use(notFoundHandler());
+  app.use(errorMiddleware(logger));
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.ROUTER_PORT, env.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.ROUTER_PORT;
+  const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
+  logger.info({ url }, 'router listening');
+  return {
+    url,
+    server,
+    logger,
+    stop: async () => {
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await graphql.stop();
+      store.close();
+      await pool.end();
+    },
+  };
+}

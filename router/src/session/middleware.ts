@@ -1,0 +1,23 @@
+import session from 'express-session';
+import type { RequestHandler } from 'express';
+import type { ThrottledPgStore } from './throttledStore';
+
+export const SESSION_COOKIE = 'ems.sid';
+
+/**
+ * The browser's session: an opaque, signed, HttpOnly cookie; the JWT stays in PostgreSQL.
+ * Idle time-out is rolling (every response renews the cookie), nothing is stored before login,
+ * and the cookie is Secure whenever the request came over TLS (see TRUST_PROXY).
+ */
+export function sessionMiddleware(store: ThrottledPgStore, secret: string, idleSeconds: number): RequestHandler {
+  return session({
+    name: SESSION_COOKIE,
+    store,
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleSeconds * 1000, path: '/' },
+  });
+}

@@ -1,0 +1,63 @@
+import connectPgSimple from 'connect-pg-simple';
+import session, { type SessionData } from 'express-session';
+import type { Pool } from 'pg';
+
+const PGStore = connectPgSimple(session);
+
+/** Public methods of connect-pg-simple that its type definitions leave out. */
+interface PGStoreInternals {
+  query(sql: string, params: unknown[], callback: (err: unknown, row?: { sess: unknown; expire: Date }) => void): void;
+  quotedTable(): string;
+}
+
+/** Where `get` notes the expiry the row had when it was read (never persisted, see `set`). */
+const STORED_EXPIRY = '_storedExpiresAt';
+type Loaded = SessionData & { [STORED_EXPIRY]?: number };
+
+/**
+ * connect-pg-simple, but a rolling session's row is only touched when its stored expiry has
+ * fallen more than `touchIntervalMs` behind the new one. With an idle window of 30 minutes and
+ * a 60 s interval, a busy session costs one write a minute instead of one per request; the
+ * price is that a session may end up to `touchIntervalMs` before the full idle window.
+ */
+export class ThrottledPgStore extends PGStore {
+  constructor(
+    options: connectPgSimple.PGStoreOptions,
+    private readonly touchIntervalMs: number,
+  ) {
+    super(options);
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    const store = this as unknown as PGStoreInternals;
+    store.query(`SELECT sess, expire FROM ${store.quotedTable()} WHERE sid = $1 AND expire >= now()`, [sid], (err, row) => {
+      if (err) return callback(err);
+      if (!row) return callback(null, null);
+      const sess = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Loaded;
+      sess[STORED_EXPIRY] = new Date(row.expire).getTime();
+      callback(null, sess);
+    });
+  }
+
+  override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
+    const { [STORED_EXPIRY]: _ignored, ...persisted } = sess as Loaded;
+    super.set(sid, persisted as SessionData, callback);
+  }
+
+  override touch(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
+    const stored = (sess as Loaded)[STORED_EXPIRY];
+    const next = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : Date.now();
+    if (stored !== undefined && next - stored < this.touchIntervalMs) {
+      callback?.();
+      return;
+    }
+    super.touch(sid, sess, callback);
+  }
+}
+
+export function createSessionStore(pool: Pool, touchIntervalSeconds: number): ThrottledPgStore {
+  return new ThrottledPgStore(
+    { pool, schemaName: 'gateway', tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 300 },
+    touchIntervalSeconds * 1000,
+  );
+}

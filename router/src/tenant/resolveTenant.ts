@@ -1,0 +1,35 @@
+import type { Request } from 'express';
+import type { Pool } from 'pg';
+import { NotFoundError } from '@ems/schema';
+import { findTenantIdByHost } from '../data/tenants';
+
+const CACHE_MS = 60_000;
+
+/**
+ * Step (1) of the gateway's sign-in: the tenant (registrationSystemId) from the request's host
+ * name, via the tenants table, cached for a minute; a configured default serves single-tenant
+ * installs. An unknown host is a clear 404, never a silent fallback to some other tenant.
+ */
+export class TenantResolver {
+  private cache = new Map<string, { id: number | null; at: number }>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly fallback: number | undefined,
+  ) {}
+
+  async resolve(req: Request): Promise<number> {
+    const host = req.hostname.toLowerCase();
+    let hit = this.cache.get(host);
+    if (!hit || Date.now() - hit.at > CACHE_MS) {
+      hit = { id: await findTenantIdByHost(this.pool, host), at: Date.now() };
+      if (this.cache.size > 1000) this.cache.clear();
+      this.cache.set(host, hit);
+    }
+    const id = hit.id ?? this.fallback;
+    if (id === undefined) {
+      throw new NotFoundError(`No registration system is configured for host '${host}'`, { code: 'UNKNOWN_TENANT' });
+    }
+    return id;
+  }
+}

@@ -1,0 +1,98 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AuthenticationError } from '../errors';
+import { AUTH_ERRORS } from '../auth/messages';
+import { verifyAccessToken, type AccessTokenClaims } from '../auth/token';
+
+/** What a verified API key tells a service about its caller. */
+export interface ApiKeyCaller {
+  id: number;
+  portal: 'registration' | 'admin' | 'partner';
+  registrationSystemId: number | null;
+  organisationIds: number[] | null;
+}
+
+export interface ApiKeyChecker {
+  verify(presented: string | undefined | null): Promise<ApiKeyCaller | null>;
+}
+
+/** Authentication state attached to a request by the guards below. */
+export interface RequestAuth {
+  apiKey?: ApiKeyCaller;
+  user?: AccessTokenClaims;
+  /** Authorities granted to this request (the token's, plus SCOPE_api-key for an ApiKey caller). */
+  authorities: string[];
+}
+
+export function authOf(req: Request): RequestAuth {
+  const r = req as Request & { auth?: RequestAuth };
+  r.auth ??= { authorities: [] };
+  return r.auth;
+}
+
+function invalidKey(): AuthenticationError {
+  return new AuthenticationError(AUTH_ERRORS.invalidApiKey.message);
+}
+
+/** `X-API-KEY: <key>`: the portal authenticates itself (contract rule 6). */
+export function requireXApiKey(checker: ApiKeyChecker): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    checker
+      .verify(req.get('x-api-key'))
+      .then((caller) => {
+        if (!caller) return next(invalidKey());
+        authOf(req).apiKey = caller;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+/**
+ * `Authorization: ApiKey <key>`: grants the authority SCOPE_api-key, which `/api/auth/exchange`
+ * requires (contract rule 5).
+ */
+export function requireApiKeyAuthorization(checker: ApiKeyChecker): RequestHandler {
+  return (req, _res, next) => {
+    const match = /^ApiKey\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    checker
+      .verify(match?.[1])
+      .then((caller) => {
+        if (!caller) return next(invalidKey());
+        const auth = authOf(req);
+        auth.apiKey = caller;
+        auth.authorities = [...auth.authorities, 'SCOPE_api-key'];
+        next();
+      })
+      .catch(next);
+  };
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  return match?.[1];
+}
+
+/** Every `/api/**` path but the exchange needs a valid bearer token (contract rule 5). */
+export function requireBearer(jwtSecret: string): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) return next(new AuthenticationError('Authentication required', { code: 'NOT_AUTHENTICATED' }));
+    try {
+      const claims = verifyAccessToken(token, jwtSecret);
+      const auth = authOf(req);
+      auth.user = claims;
+      auth.authorities = [...auth.authorities, ...claims.authorities];
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** For GraphQL: a bearer token is optional, but when present it must be valid. */
+export function optionalBearer(jwtSecret: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!bearerToken(req)) return next();
+    requireBearer(jwtSecret)(req, _res, next);
+  };
+}

@@ -1,0 +1,67 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import { InputError, NotFoundError, toErrorResponse, type ErrorBody } from '../errors';
+import { scrubUrl, type Logger } from '../log';
+
+/** Wraps an async handler so that a rejected promise reaches the error middleware. */
+export function asyncHandler<Req extends Request = Request>(
+  fn: (req: Req, res: Response, next: NextFunction) => Promise<unknown>,
+): RequestHandler {
+  return (req, res, next) => {
+    fn(req as Req, res, next).catch(next);
+  };
+}
+
+export function sendError(res: Response, status: number, body: ErrorBody): void {
+  res.status(status).json(body);
+}
+
+/**
+ * The one place where thrown errors become HTTP responses. Expected failures (AppError) keep
+ * their status and body; anything else is logged and answered with a bare 500.
+ */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    // express.json() reports malformed or oversized bodies with a `type` and a status.
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.parse.failed') err = new InputError('Malformed JSON body', { code: 'MALFORMED_JSON' });
+    else if (e?.type === 'entity.too.large') {
+      res.status(413).json({ error: 'Payload Too Large', message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+      return;
+    }
+    const { status, body } = toErrorResponse(err);
+    if (status >= 500) logger.error({ err, method: req.method, url: scrubUrl(req.originalUrl) }, 'request failed');
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  };
+}
+
+export function notFoundHandler(): RequestHandler {
+  return (req, _res, next) => next(new NotFoundError(`No route for ${req.method} ${req.path}`, { code: 'NO_ROUTE' }));
+}
+
+/** Request logging with secrets scrubbed from the URL and headers left out entirely. */
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => /^\/(actuator\/health|healthz)/.test(req.url ?? '') },
+    serializers: {
+      req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+/** Validates a request part with a zod schema; failures become one InputError naming each field. */
+export function parseInput<S extends import('zod').ZodType>(schema: S, value: unknown, what = 'body'): import('zod').infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const fields = result.error.issues.map((i) => ({ field: i.path.join('.') || what, message: i.message }));
+    throw new InputError(`Invalid ${what}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, {
+      code: 'INVALID_INPUT',
+      details: { fields },
+    });
+  }
+  return result.data;
+}

@@ -1,0 +1,6 @@
+export * from './http';
+export * from './guards';
+export * from './subgraph';
+export * from './health';
+export * from './process';
+export * from './service';

@@ -1,0 +1,90 @@
+import type { Server } from 'node:http';
+import express, { type Request, type Router } from 'express';
+import type { BaseContext } from '@apollo/server';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { DocumentNode } from 'graphql';
+import { ApiKeyVerifier, createKnex, type Knex } from '@ems/db';
+import { createLogger, type Logger, type LogLevel } from '../log';
+import { healthRoutes } from './health';
+import { errorMiddleware, notFoundHandler, requestLogger } from './http';
+import { optionalBearer, requireXApiKey } from './guards';
+import { createSubgraphHandler } from './subgraph';
+
+export interface ServiceDeps {
+  db: Knex;
+  keys: ApiKeyVerifier;
+  logger: Logger;
+}
+
+export interface SubgraphServiceSpec<Ctx extends BaseContext> {
+  name: string;
+  host: string;
+  port: number;
+  databaseUrl: string;
+  logLevel: LogLevel;
+  jwtSecret: string;
+  apiKeyCacheSeconds: number;
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<Ctx>;
+  context: (deps: ServiceDeps) => (req: Request) => Promise<Ctx>;
+  /** The service's REST endpoints (mounted after JSON parsing, before the 404 handler). */
+  routes?: (deps: ServiceDeps) => Router;
+  /** Largest accepted JSON body of the REST endpoints. */
+  jsonLimit?: string;
+}
+
+export interface RunningService extends ServiceDeps {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * The shape every subgraph process shares: public `/actuator/health`; `/graphql` that needs the
+ * portal's X-API-KEY (and validates a bearer token when one is sent); the service's REST routes;
+ * one error mapper. Each subgraph's server.ts supplies its schema, resolvers and routes.
+ */
+export async function startSubgraphService<Ctx extends BaseContext>(spec: SubgraphServiceSpec<Ctx>): Promise<RunningService> {
+  const logger = createLogger(spec.name, spec.logLevel);
+  const db = createKnex(spec.databaseUrl, { applicationName: `ems-${spec.name}` });
+  const keys = new ApiKeyVerifier(db, spec.apiKeyCacheSeconds);
+  await keys.listen();
+  const deps: ServiceDeps = { db, keys, logger };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestLogger(logger));
+  app.use(healthRoutes(db, spec.name));
+
+  const graphql = await createSubgraphHandler({ typeDefs: spec.typeDefs, resolvers: spec.resolvers, context: spec.context(deps), logger });
+  app.use('/graphql', requireXApiKey(keys), optionalBearer(spec.jwtSecret), ...graphql.handler);
+
+  app.use(express.json({ limit: spec.jsonLimit ?? '64kb' }));
+  if (spec.routes) app.use(spec.routes(deps));
+  app.use(notFoundHandler());
+  app.use(errorMiddleware(logger));
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(spec.port, spec.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  // Keep-alive longer than the router's agent so that pooled connections are not cut mid-request.
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : spec.port;
+  const url = `http://${spec.host}:${port}`;
+  logger.info({ url }, `${spec.name} service listening`);
+  return {
+    ...deps,
+    url,
+    server,
+    stop: async () => {
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await graphql.stop();
+      await keys.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import express, { type Request, type RequestHandler } from 'express';
+import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import { isAppError } from '../errors';
+import type { Logger } from '../log';
+
+/**
+ * Maps resolver errors once: expected failures keep their message and get a stable code;
+ * anything else becomes INTERNAL_SERVER_ERROR without message, stack or SQL.
+ */
+export function formatGraphQLError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (isAppError(original)) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        extensions: { code: original.code ?? original.title.toUpperCase().replace(/\s+/g, '_'), status: original.status },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (original && !(original instanceof GraphQLError) && code !== 'BAD_USER_INPUT') {
+      logger.error({ err: original }, 'resolver failed');
+      return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  };
+}
+
+export interface SubgraphOptions<Ctx extends BaseContext> {
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<Ctx>;
+  context: (req: Request) => Promise<Ctx>;
+  logger: Logger;
+  plugins?: ApolloServerPlugin<Ctx>[];
+}
+
+/** Builds and starts a federated subgraph server; returns the Express handler for `/graphql`. */
+export async function createSubgraphHandler<Ctx extends BaseContext>(
+  opts: SubgraphOptions<Ctx>,
+): Promise<{
+  handler: RequestHandler[];
+  stop: () => Promise<void>;
+}> {
+  const server = new ApolloServer<Ctx>({
+    schema: buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: opts.resolvers as GraphQLResolverMap<unknown> }),
+    formatError: formatGraphQLError(opts.logger),
+    // No Apollo Studio here: inline traces would only cost time on every request.
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ...(opts.plugins ?? [])],
+    includeStacktraceInErrorResponses: false,
+  });
+  await server.start();
+  return {
+    handler: [express.json({ limit: '1mb' }), expressMiddleware(server, { context: async ({ req }) => opts.context(req as Request) })],
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { embeddedDatabaseUrl } from '@ems/db';
+import { parseEnv, port, serviceEnvShape } from '@ems/schema';
+
+const schema = z.object({
+  ...serviceEnvShape,
+  FORMS_PORT: port(4002),
+});
+
+export type FormsEnv = ReturnType<typeof loadEnv>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+  const env = parseEnv(schema, source, 'forms');
+  return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
+}

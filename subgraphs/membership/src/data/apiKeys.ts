@@ -1,0 +1,34 @@
+import type { Knex } from '@ems/db';
+import { API_KEYS_CHANGED_CHANNEL, models } from '@ems/db';
+
+export type ApiKeyRow = models.ApiKey;
+
+export async function insertApiKey(
+  db: Knex,
+  row: Pick<ApiKeyRow, 'prefix' | 'keyHash' | 'portal' | 'label' | 'registrationSystemId' | 'organisationIds' | 'expiresAt'>,
+): Promise<ApiKeyRow> {
+  return models.ApiKey.query(db).insert(row).returning('*');
+}
+
+export async function listApiKeys(db: Knex, includeRevoked: boolean): Promise<ApiKeyRow[]> {
+  const q = models.ApiKey.query(db).orderBy('id');
+  if (!includeRevoked) q.whereNull('revokedAt');
+  return q;
+}
+
+export async function findApiKey(db: Knex, id: number): Promise<ApiKeyRow | undefined> {
+  return models.ApiKey.query(db).findById(id);
+}
+
+export async function revokeApiKeys(db: Knex, ids: number[], at: Date): Promise<number> {
+  return models.ApiKey.query(db).whereIn('id', ids).whereNull('revokedAt').patch({ revokedAt: at });
+}
+
+export async function setApiKeyExpiry(db: Knex, id: number, expiresAt: Date): Promise<void> {
+  await models.ApiKey.query(db).findById(id).patch({ expiresAt });
+}
+
+/** Tells every running service to reload its key cache (see ApiKeyVerifier.listen). */
+export async function announceApiKeyChange(db: Knex): Promise<void> {
+  await db.raw(`NOTIFY ${API_KEYS_CHANGED_CHANNEL}`);
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from '@ems/db';
+import {
+  AUTH_ERRORS,
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  signAccessToken,
+  type AccessTokenClaims,
+  type TokenResponse,
+} from '@ems/schema';
+import { findAccountByEmail, findAccountByUserKey } from '../data/accounts';
+import { findTenantAuthSettings } from '../data/tenants';
+import { issueTokenForAccount, type TokenSettings } from './tokens';
+
+function userNotFound(): NotFoundError {
+  return new NotFoundError(AUTH_ERRORS.userNotFound.message);
+}
+
+/**
+ * Picks the tenant of a key-authenticated call: a tenant-scoped key decides; a platform key
+ * (the portal's) takes it from the request, else from the configured default.
+ */
+export function resolveCallerTenant(keyTenant: number | null, requested: number | undefined, fallback: number | undefined): number {
+  if (keyTenant !== null) {
+    if (requested !== undefined && requested !== keyTenant) {
+      throw new ForbiddenError('The API key is not valid for this registration system', { code: 'TENANT_MISMATCH' });
+    }
+    return keyTenant;
+  }
+  const tenant = requested ?? fallback;
+  if (tenant === undefined) throw new InputError('registrationSystemId is required', { code: 'TENANT_REQUIRED' });
+  return tenant;
+}
+
+/** `POST /api/auth/exchange`: a user key for a token, on the word of an API key holder. */
+export async function exchangeUserKey(
+  db: Knex,
+  registrationSystemId: number,
+  userKey: string,
+  settings: TokenSettings,
+): Promise<TokenResponse> {
+  const account = await findAccountByUserKey(db, registrationSystemId, userKey);
+  if (!account) throw userNotFound();
+  return issueTokenForAccount(account, settings);
+}
+
+/** `POST /api/auth/refresh`: a new token for the user named by the current token's userKey. */
+export async function refreshToken(db: Knex, claims: AccessTokenClaims, settings: TokenSettings): Promise<TokenResponse> {
+  const account = await findAccountByUserKey(db, claims.registrationSystemId, claims.userKey);
+  if (!account) throw userNotFound();
+  return issueTokenForAccount(account, settings);
+}
+
+export interface OidcClaims {
+  sub: string;
+  email?: string;
+  emailVerified?: boolean;
+}
+
+/**
+ * `POST /auth/token-exchange/oauth2`: claims the portal has already validated against the
+ * tenant's identity provider. The OIDC subject is taken as the user key; failing that, a
+ * verified e-mail address that belongs to exactly one account of the tenant.
+ */
+export async function exchangeOidcClaims(
+  db: Knex,
+  registrationSystemId: number,
+  claims: OidcClaims,
+  settings: TokenSettings,
+): Promise<TokenResponse> {
+  if (!(await findTenantAuthSettings(db, registrationSystemId)))
+    throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
+  let account = await findAccountByUserKey(db, registrationSystemId, claims.sub);
+  if (!account && claims.email && claims.emailVerified) {
+    const userKey = await findAccountByEmail(db, registrationSystemId, claims.email);
+    if (userKey) account = await findAccountByUserKey(db, registrationSystemId, userKey);
+  }
+  if (!account) throw userNotFound();
+  return issueTokenForAccount(account, settings);
+}
+
+/**
+ * `POST /auth/register-session`: a token for an anonymous visitor, identified only by a UUID.
+ * It carries ROLE_ANONYMOUS, no account (accountId 0) and so reaches no data.
+ */
+export async function registerAnonymousSession(
+  db: Knex,
+  registrationSystemId: number,
+  sessionUuid: string | undefined,
+  settings: TokenSettings,
+): Promise<TokenResponse & { sessionId: string }> {
+  if (!(await findTenantAuthSettings(db, registrationSystemId)))
+    throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
+  const sessionId = sessionUuid ?? randomUUID();
+  const token = signAccessToken(
+    { userKey: `anonymous:${sessionId}`, authorities: ['ROLE_ANONYMOUS'], accountId: 0, personId: null, orgId: null, registrationSystemId },
+    settings.jwtSecret,
+    settings.validitySeconds,
+  );
+  return { ...token, sessionId };
+}

@@ -1,0 +1,5 @@
+import { loadEnv } from './env';
+import { startMembershipService } from './server';
+import { runUntilSignalled } from '@ems/schema/runtime';
+
+runUntilSignalled('membership', () => startMembershipService(loadEnv()));

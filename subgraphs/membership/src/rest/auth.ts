@@ -1,0 +1,108 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { ApiKeyVerifier, Knex } from '@ems/db';
+import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/schema/runtime';
+import { externalLogin, type HandoffSettings } from '../domain/handoff';
+import { exchangeOidcClaims, exchangeUserKey, refreshToken, registerAnonymousSession, resolveCallerTenant } from '../domain/authentication';
+
+const userKey = z.string().trim().min(1).max(256);
+const tenantId = z.coerce.number().int().positive();
+
+const externalLoginBody = z.object({
+  userKey,
+  registrationSystemId: tenantId,
+  userHash: z.string().min(1).max(256),
+  timestamp: z.union([z.string(), z.number()]).transform(String).optional(),
+  nonce: z.string().max(256).optional(),
+});
+
+const exchangeBody = z.object({ userKey, registrationSystemId: tenantId.optional() });
+
+const oidcBody = z.object({
+  registrationSystemId: tenantId,
+  claims: z.object({ sub: z.string().min(1).max(256), email: z.string().email().optional(), email_verified: z.boolean().optional() }),
+});
+
+const registerSessionBody = z.object({ registrationSystemId: tenantId, sessionId: z.string().uuid().optional() });
+
+/** The address of the person behind the call: the gateway passes it on (the call is key-authenticated). */
+function clientAddress(req: Request): string | null {
+  return req.get('x-forwarded-for')?.split(',')[0]?.trim() || req.socket.remoteAddress || null;
+}
+
+export interface AuthRoutesDeps {
+  db: Knex;
+  keys: ApiKeyVerifier;
+  settings: HandoffSettings;
+  defaultTenant: number | undefined;
+}
+
+/** The admin service's authentication endpoints, with the contract's access rules. */
+export function authRoutes({ db, keys, settings, defaultTenant }: AuthRoutesDeps): Router {
+  const router = Router();
+
+  router.use('/auth', requireXApiKey(keys));
+
+  router.post(
+    '/auth/external-login',
+    asyncHandler(async (req, res) => {
+      const body = parseInput(externalLoginBody, req.body);
+      const { token } = await externalLogin(
+        db,
+        { ...body, clientAddress: clientAddress(req), keyTenant: authOf(req).apiKey?.registrationSystemId ?? null },
+        settings,
+      );
+      res.json({ token });
+    }),
+  );
+
+  router.post(
+    '/auth/token-exchange/oauth2',
+    asyncHandler(async (req, res) => {
+      const body = parseInput(oidcBody, req.body);
+      const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
+      const { token } = await exchangeOidcClaims(
+        db,
+        tenant,
+        { sub: body.claims.sub, email: body.claims.email, emailVerified: body.claims.email_verified },
+        settings,
+      );
+      res.json({ token });
+    }),
+  );
+
+  router.post(
+    '/auth/register-session',
+    asyncHandler(async (req, res) => {
+      const body = parseInput(registerSessionBody, req.body);
+      const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
+      const { token, sessionId } = await registerAnonymousSession(db, tenant, body.sessionId, settings);
+      res.json({ token, sessionId });
+    }),
+  );
+
+  // Requires the authority SCOPE_api-key, which only an `Authorization: ApiKey` caller has.
+  router.post(
+    '/api/auth/exchange',
+    requireApiKeyAuthorization(keys),
+    asyncHandler(async (req, res) => {
+      const body = parseInput(exchangeBody, req.body);
+      const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, defaultTenant);
+      res.json(await exchangeUserKey(db, tenant, body.userKey, settings));
+    }),
+  );
+
+  // Every other /api/** path needs a valid bearer token.
+  router.use('/api', requireBearer(settings.jwtSecret));
+
+  router.post(
+    '/api/auth/refresh',
+    asyncHandler(async (req, res) => {
+      const claims = authOf(req).user;
+      if (!claims) throw new Error('bearer guard did not run');
+      res.json(await refreshToken(db, claims, settings));
+    }),
+  );
+
+  return router;
+}

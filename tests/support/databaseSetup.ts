@@ -1,0 +1,5 @@
+import { acquireDatabaseServer } from './databaseServer';
+
+export default async function setup(): Promise<void> {
+  await acquireDatabaseServer();
+}

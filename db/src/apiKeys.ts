@@ -45,14 +45,19 @@ export class ApiKeyVerifier {
   private loading: Promise<void> | null = null;
   private lastUsedWrites = new Map<number, number>();
   private listener: { release(): void } | null = null;
+  private closed = false;
 
   constructor(
     private readonly knex: Knex,
     private readonly cacheSeconds = 30,
   ) {}
 
-  /** Subscribes to key changes; call once at start-up. */
+  /**
+   * Subscribes to key changes; call once at start-up. When the listening connection drops (a
+   * database restart), the cache falls back to its time limit and the subscription is renewed.
+   */
   async listen(): Promise<void> {
+    this.closed = false;
     const client = await this.knex.client.acquireRawConnection();
     await client.query(`LISTEN ${API_KEYS_CHANGED_CHANNEL}`);
     client.on('notification', () => {
@@ -60,11 +65,22 @@ export class ApiKeyVerifier {
     });
     client.on('error', () => {
       this.loadedAt = 0;
+      this.listener = null;
+      void this.knex.client.destroyRawConnection(client).catch(() => undefined);
+      this.relisten(1000);
     });
     this.listener = { release: () => void this.knex.client.destroyRawConnection(client) };
   }
 
+  private relisten(delayMs: number): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      this.listen().catch(() => this.relisten(Math.min(delayMs * 2, 30_000)));
+    }, delayMs).unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.listener?.release();
     this.listener = null;
   }

@@ -18,8 +18,13 @@ afterAll(() => knex.destroy());
 const md5 = (userKey: string) => signMd5Link(ctx.secrets.customerSecret, userKey);
 const viewerQuery = '{ viewer { userKey linkedPersons { person { firstName } } } }';
 
-async function attemptsFor(userKey: string) {
-  return knex('membership.handoff_attempts').where({ userKey }).orderBy('id');
+async function attemptsFor(userKey: string, afterId = 0) {
+  return knex('membership.handoff_attempts').where({ userKey }).andWhere('id', '>', afterId).orderBy('id');
+}
+
+async function lastAttemptId(): Promise<number> {
+  const row = await knex('membership.handoff_attempts').max<{ max: string | null }>('id as max').first();
+  return Number(row?.max ?? 0);
 }
 
 describe('GET /api/auth/external-login', () => {
@@ -175,11 +180,12 @@ describe('hash schemes and secret rotation (per tenant)', () => {
 describe('hand-off audit trail', () => {
   it('records every attempt with tenant, user key, scheme, result, reason and client address', async () => {
     const userKey = 'carla.jensen';
+    const since = await lastAttemptId();
     const { u, h } = md5(userKey);
     await browser().post('/api/auth/external-login', { json: { userKey: u, userHash: h } });
     await browser().post('/api/auth/external-login', { json: { userKey: u, userHash: 'ab'.repeat(16) } });
     await browser().post('/api/auth/external-login', { json: { userKey: u, userHash: 'not-hex!' } });
-    const rows = await attemptsFor(userKey);
+    const rows = await attemptsFor(userKey, since);
     expect(rows.map((r) => [r.result, r.reason])).toEqual([
       ['accepted', null],
       ['refused', 'bad_signature'],

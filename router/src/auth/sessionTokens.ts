@@ -12,6 +12,9 @@ export function tokenExpired(): AuthenticationError {
   return new AuthenticationError(AUTH_ERRORS.tokenExpired.message, { error: AUTH_ERRORS.tokenExpired.error });
 }
 
+/** How long a finished refresh is shared with the session's later requests. */
+const SHARE_RESULT_MS = 2000;
+
 export type RefreshOutcome = { ok: true; auth: SessionAuth } | { ok: false; status: number };
 
 /**
@@ -49,15 +52,24 @@ export class SessionTokens {
     return token;
   }
 
-  /** Replaces the session's token with a fresh one from the admin service. */
-  refresh(req: Request): Promise<RefreshOutcome> {
+  /**
+   * Replaces the session's token with a fresh one from the admin service. Requests of one
+   * session that ask while a refresh is running, or shortly after it finished, share its result
+   * instead of refreshing again; each adopts the new token so that no request writes the old
+   * one back.
+   */
+  async refresh(req: Request): Promise<RefreshOutcome> {
     const sid = req.sessionID;
     let pending = this.inFlight.get(sid);
     if (!pending) {
-      pending = this.doRefresh(req).finally(() => this.inFlight.delete(sid));
+      pending = this.doRefresh(req);
       this.inFlight.set(sid, pending);
+      const forget = () => setTimeout(() => this.inFlight.delete(sid), SHARE_RESULT_MS).unref();
+      pending.then(forget, forget);
     }
-    return pending;
+    const outcome = await pending;
+    if (outcome.ok && req.session.auth?.token !== outcome.auth.token) req.session.auth = outcome.auth;
+    return outcome;
   }
 
   private async doRefresh(req: Request): Promise<RefreshOutcome> {

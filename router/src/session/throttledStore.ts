@@ -39,9 +39,24 @@ export class ThrottledPgStore extends PGStore {
     });
   }
 
+  /**
+   * A session read from the table is only ever updated, never inserted again: when it was ended
+   * meanwhile (logout elsewhere, `npm run sessions -- end`), a request still in flight must not
+   * bring it back. New sessions (sign-in) are inserted as usual.
+   */
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
-    const { [STORED_EXPIRY]: _ignored, ...persisted } = sess as Loaded;
-    super.set(sid, persisted as SessionData, callback);
+    const { [STORED_EXPIRY]: storedExpiry, ...persisted } = sess as Loaded;
+    if (storedExpiry === undefined) {
+      super.set(sid, persisted as SessionData, callback);
+      return;
+    }
+    const store = this as unknown as PGStoreInternals;
+    const expires = persisted.cookie?.expires ? new Date(persisted.cookie.expires) : new Date(Date.now() + this.touchIntervalMs);
+    store.query(
+      `UPDATE ${store.quotedTable()} SET sess = $1, expire = to_timestamp($2) WHERE sid = $3`,
+      [persisted, Math.ceil(expires.getTime() / 1000), sid],
+      (err) => callback?.(err ?? undefined),
+    );
   }
 
   override touch(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {

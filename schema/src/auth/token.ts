@@ -54,7 +54,7 @@ export function signAccessToken(
     scope: TOKEN_SCOPE_PUBLIC,
     ...subject,
   };
-  const token = jwt.sign(claims, secret, { algorithm: TOKEN_ALGORITHM, noTimestamp: true });
+  const token = jwt.sign(claims, secret, { algorithm: TOKEN_ALGORITHM });
   return { token, expiresIn: validitySeconds, expiresAt: new Date(exp * 1000).toISOString() };
 }
 

@@ -32,3 +32,19 @@ export async function setApiKeyExpiry(db: Knex, id: number, expiresAt: Date): Pr
 export async function announceApiKeyChange(db: Knex): Promise<void> {
   await db.raw(`NOTIFY ${API_KEYS_CHANGED_CHANNEL}`);
 }
+
+/** The id of the key stored with this hash, revoked or not (key hashes are unique). */
+export async function findApiKeyIdByHash(db: Knex, keyHash: string): Promise<number | null> {
+  const row = await models.ApiKey.query(db).findOne({ keyHash }).select('id');
+  return row?.id ?? null;
+}
+
+export async function registrationSystemExists(db: Knex, id: number): Promise<boolean> {
+  return (await models.RegistrationSystem.query(db).findById(id).select('id')) !== undefined;
+}
+
+/** The registration system of each of these organisations that exists. */
+export async function findOrganisationTenants(db: Knex, ids: number[]): Promise<Map<number, number>> {
+  const rows = await models.Organisation.query(db).whereIn('id', ids).select('id', 'registrationSystemId');
+  return new Map(rows.map((r) => [r.id, r.registrationSystemId]));
+}

@@ -1,0 +1,4 @@
+export * from './questionTypes';
+export * from './answerValidation';
+export * from './processState';
+export * from './personStatus';

@@ -1,0 +1,2 @@
+// Public API for other subgraphs; see docs/design/registration.md.
+export {};

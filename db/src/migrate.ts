@@ -17,10 +17,23 @@ const config: Knex.MigratorConfig = {
   tableName: 'knex_migrations',
 };
 
-/** Brings the schema up to date; safe to call from several processes at once (knex locks). */
+/** Any fixed number: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_204_311;
+
+/**
+ * Brings the schema up to date. Every process calls this at start-up; an advisory lock makes the
+ * others wait for the first (knex's own lock would make them fail instead), then find nothing to do.
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest(config)) as [number, string[]];
-  return applied;
+  const connection = await knex.client.acquireConnection();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const [, applied] = (await knex.migrate.latest(config)) as [number, string[]];
+    return applied;
+  } finally {
+    await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await knex.client.releaseConnection(connection);
+  }
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {

@@ -3,7 +3,7 @@ import express, { type Request, type Router } from 'express';
 import type { BaseContext } from '@apollo/server';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import type { DocumentNode } from 'graphql';
-import { ApiKeyVerifier, createKnex, type Knex } from '@ems/db';
+import { ApiKeyVerifier, createKnex, migrateLatest, type Knex } from '@ems/db';
 import { createLogger, type Logger, type LogLevel } from '../log';
 import { healthRoutes } from './health';
 import { errorMiddleware, notFoundHandler, requestLogger } from './http';
@@ -47,6 +47,8 @@ export interface RunningService extends ServiceDeps {
 export async function startSubgraphService<Ctx extends BaseContext>(spec: SubgraphServiceSpec<Ctx>): Promise<RunningService> {
   const logger = createLogger(spec.name, spec.logLevel);
   const db = createKnex(spec.databaseUrl, { applicationName: `ems-${spec.name}` });
+  // Migrations run on start (idempotent, serialised across processes).
+  await migrateLatest(db);
   const keys = new ApiKeyVerifier(db, spec.apiKeyCacheSeconds);
   await keys.listen();
   const deps: ServiceDeps = { db, keys, logger };

@@ -20,6 +20,19 @@ export function rememberSecret(value: string): void {
   if (value) appendFileSync(e2eContext().secretsSeenFile, `${value}\n`);
 }
 
+const JWT_PATTERN = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
+
+/**
+ * Every response the router gives a browser is checked here, in every e2e test: it must carry no
+ * JWT and none of the installation's secrets (contract rule 2 and the security decisions).
+ */
+function browserLeak(text: string, headers: http.IncomingHttpHeaders): string | null {
+  const all = `${text}\n${JSON.stringify(headers)}`;
+  if (JWT_PATTERN.test(all)) return 'a JWT';
+  for (const [name, value] of Object.entries(e2eContext().secrets)) if (all.includes(value)) return `the ${name}`;
+  return null;
+}
+
 /**
  * A small HTTP client with a cookie jar, on node:http so that the Host header can be set (tenant
  * resolution) and redirects are seen, not followed.
@@ -62,6 +75,8 @@ export class HttpClient {
         res.on('end', () => {
           this.storeCookies(res.headers['set-cookie']);
           const text = Buffer.concat(chunks).toString('utf8');
+          const leak = browserLeak(text, res.headers);
+          if (leak) return reject(new Error(`A response to the browser carried ${leak}: ${method} ${path}`));
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: <T>() => JSON.parse(text) as T });
         });
       });

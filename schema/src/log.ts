@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * One logger factory for every process. Secrets (API keys, JWTs, hashes, session ids, shared
@@ -32,15 +32,17 @@ export function scrubUrl(url: string): string {
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export function createLogger(service: string, level: LogLevel = 'info'): Logger {
-  return pino({
+/** `destination` defaults to stdout; tests pass a buffer. */
+export function createLogger(service: string, level: LogLevel = 'info', destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: {
       err: pino.stdSerializers.err,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -36,7 +36,10 @@ const membership = (path: string, init?: Parameters<typeof call>[2]) => call(ctx
 describe('POST /api/auth/exchange (Authorization: ApiKey)', () => {
   it('returns the token response: token, expiresIn, expiresAt', async () => {
     const before = Date.now();
-    const { status, body } = await membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` }, body: { userKey: 'anna.berg' } });
+    const { status, body } = await membership('/api/auth/exchange', {
+      headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` },
+      body: { userKey: 'anna.berg' },
+    });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['expiresAt', 'expiresIn', 'token']);
     expect(body.expiresIn).toBe(1800);
@@ -46,27 +49,42 @@ describe('POST /api/auth/exchange (Authorization: ApiKey)', () => {
   });
 
   it("an invalid key: 401 'Invalid API key'", async () => {
-    const { status, body } = await membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${generateApiKey()}` }, body: { userKey: 'anna.berg' } });
+    const { status, body } = await membership('/api/auth/exchange', {
+      headers: { authorization: `ApiKey ${generateApiKey()}` },
+      body: { userKey: 'anna.berg' },
+    });
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'Unauthorized', message: 'Invalid API key' });
   });
 
   it('requires the authority SCOPE_api-key: X-API-KEY or a bearer token do not grant it', async () => {
-    const viaHeader = await membership('/api/auth/exchange', { headers: { 'x-api-key': ctx.secrets.portalApiKey }, body: { userKey: 'anna.berg' } });
+    const viaHeader = await membership('/api/auth/exchange', {
+      headers: { 'x-api-key': ctx.secrets.portalApiKey },
+      body: { userKey: 'anna.berg' },
+    });
     expect(viaHeader.status).toBe(401);
     const { token } = await exchangeToken();
-    const viaBearer = await membership('/api/auth/exchange', { headers: { authorization: `Bearer ${token}` }, body: { userKey: 'anna.berg' } });
+    const viaBearer = await membership('/api/auth/exchange', {
+      headers: { authorization: `Bearer ${token}` },
+      body: { userKey: 'anna.berg' },
+    });
     expect(viaBearer.status).toBe(401);
   });
 
   it("an unknown user: 404 'User not found'", async () => {
-    const { status, body } = await membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` }, body: { userKey: 'nobody.here' } });
+    const { status, body } = await membership('/api/auth/exchange', {
+      headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` },
+      body: { userKey: 'nobody.here' },
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Not Found', message: 'User not found' });
   });
 
   it('bad input: a clear 400 in the error shape', async () => {
-    const { status, body } = await membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` }, body: { userKey: 42 } });
+    const { status, body } = await membership('/api/auth/exchange', {
+      headers: { authorization: `ApiKey ${ctx.secrets.portalApiKey}` },
+      body: { userKey: 42 },
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: 'Bad Request', code: 'INVALID_INPUT', message: expect.stringContaining('userKey') });
     const malformed = await fetch(`${ctx.urls.membership}/api/auth/exchange`, {
@@ -102,7 +120,10 @@ describe('tokens issued by the admin service', () => {
 
   it('POST /auth/external-login (X-API-KEY) returns { token } only', async () => {
     const { u, h } = signMd5Link(ctx.secrets.customerSecret, 'ben.meyer');
-    const { status, body } = await membership('/auth/external-login', { headers: { 'x-api-key': ctx.secrets.portalApiKey }, body: { userKey: u, registrationSystemId: 1, userHash: h } });
+    const { status, body } = await membership('/auth/external-login', {
+      headers: { 'x-api-key': ctx.secrets.portalApiKey },
+      body: { userKey: u, registrationSystemId: 1, userHash: h },
+    });
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(['token']);
     const { payload } = await jwtVerify(body.token as string, key(), { algorithms: ['HS512'] });
@@ -111,9 +132,17 @@ describe('tokens issued by the admin service', () => {
 
   it('/auth/** needs a valid X-API-KEY', async () => {
     const { u, h } = signMd5Link(ctx.secrets.customerSecret, 'ben.meyer');
-    const attempts: Record<string, string>[] = [{}, { 'x-api-key': 'short' }, { 'x-api-key': generateApiKey() }, { authorization: `ApiKey ${ctx.secrets.portalApiKey}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-api-key': 'short' },
+      { 'x-api-key': generateApiKey() },
+      { authorization: `ApiKey ${ctx.secrets.portalApiKey}` },
+    ];
     for (const headers of attempts) {
-      const { status, body } = await membership('/auth/external-login', { headers, body: { userKey: u, registrationSystemId: 1, userHash: h } });
+      const { status, body } = await membership('/auth/external-login', {
+        headers,
+        body: { userKey: u, registrationSystemId: 1, userHash: h },
+      });
       expect(status).toBe(401);
       expect(body).toEqual({ error: 'Unauthorized', message: 'Invalid API key' });
     }
@@ -131,7 +160,15 @@ describe('POST /api/auth/refresh (Bearer)', () => {
   });
 
   it("an unknown user key claim: 404 'User not found'", async () => {
-    const forged = await new SignJWT({ userKey: 'ghost', accountId: 999999, registrationSystemId: 1, authorities: ['ROLE_USER'], scope: 'public', personId: null, orgId: null })
+    const forged = await new SignJWT({
+      userKey: 'ghost',
+      accountId: 999999,
+      registrationSystemId: 1,
+      authorities: ['ROLE_USER'],
+      scope: 'public',
+      personId: null,
+      orgId: null,
+    })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject('999999')
       .setIssuer('event-admin-service')
@@ -178,7 +215,15 @@ describe('access rules', () => {
 });
 
 describe('forged or defective tokens are refused everywhere', () => {
-  const claims = { userKey: 'anna.berg', accountId: 1, registrationSystemId: 1, authorities: ['ROLE_USER'], scope: 'public', personId: 1, orgId: 1 };
+  const claims = {
+    userKey: 'anna.berg',
+    accountId: 1,
+    registrationSystemId: 1,
+    authorities: ['ROLE_USER'],
+    scope: 'public',
+    personId: 1,
+    orgId: 1,
+  };
   const signed = (alg: 'HS512' | 'HS256', secret: Uint8Array, opts: { iss?: string; aud?: string; exp?: number | string } = {}) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg })
@@ -193,7 +238,13 @@ describe('forged or defective tokens are refused everywhere', () => {
     [
       'alg none',
       async () =>
-        new UnsecuredJWT(claims).setSubject('1').setIssuer('event-admin-service').setAudience('registration-portal').setIssuedAt().setExpirationTime('10m').encode(),
+        new UnsecuredJWT(claims)
+          .setSubject('1')
+          .setIssuer('event-admin-service')
+          .setAudience('registration-portal')
+          .setIssuedAt()
+          .setExpirationTime('10m')
+          .encode(),
     ],
     ['HS256 with the right secret', () => signed('HS256', key())],
     ['HS512 with a wrong key', () => signed('HS512', new TextEncoder().encode('x'.repeat(64)))],
@@ -231,13 +282,21 @@ describe('forged or defective tokens are refused everywhere', () => {
 describe('API key rotation (rule 9)', () => {
   it('old and new keys both work during the overlap; the old one fails once removed', async () => {
     const newKey = generateApiKey();
-    await knex('membership.api_keys').insert({ prefix: newKey.slice(0, 10), keyHash: hashApiKey(newKey), portal: 'registration', label: 'rotation test' });
+    await knex('membership.api_keys').insert({
+      prefix: newKey.slice(0, 10),
+      keyHash: hashApiKey(newKey),
+      portal: 'registration',
+      label: 'rotation test',
+    });
     await knex.raw('NOTIFY ems_api_keys_changed');
-    const tryKey = (k: string) => membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${k}` }, body: { userKey: 'anna.berg' } });
+    const tryKey = (k: string) =>
+      membership('/api/auth/exchange', { headers: { authorization: `ApiKey ${k}` }, body: { userKey: 'anna.berg' } });
     await waitFor(async () => (await tryKey(newKey)).status === 200);
     expect((await tryKey(ctx.secrets.portalApiKey)).status).toBe(200);
 
-    await knex('membership.api_keys').where({ keyHash: hashApiKey(newKey) }).update({ revokedAt: new Date() });
+    await knex('membership.api_keys')
+      .where({ keyHash: hashApiKey(newKey) })
+      .update({ revokedAt: new Date() });
     await knex.raw('NOTIFY ems_api_keys_changed');
     await waitFor(async () => (await tryKey(newKey)).status === 401);
     expect((await tryKey(newKey)).body).toEqual({ error: 'Unauthorized', message: 'Invalid API key' });
@@ -268,7 +327,10 @@ describe('other exchanges of the contract', () => {
   });
 
   it('POST /auth/register-session: an anonymous token that reaches no data', async () => {
-    const { status, body } = await membership('/auth/register-session', { headers: { 'x-api-key': ctx.secrets.portalApiKey }, body: { registrationSystemId: 1 } });
+    const { status, body } = await membership('/auth/register-session', {
+      headers: { 'x-api-key': ctx.secrets.portalApiKey },
+      body: { registrationSystemId: 1 },
+    });
     expect(status).toBe(200);
     const { payload } = await jwtVerify(body.token as string, key(), { algorithms: ['HS512'] });
     expect(payload.authorities).toEqual(['ROLE_ANONYMOUS']);

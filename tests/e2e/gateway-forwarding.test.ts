@@ -78,7 +78,13 @@ describe('/services/admin-service/**', () => {
 
   it('never exposes the token-issuing endpoints through the proxy', async () => {
     const { client } = await signedIn();
-    for (const path of ['/services/admin-service/auth/external-login', '/services/admin-service/api/auth/exchange', '/services/admin-service/api/auth/refresh', '/services/admin-service//auth/register-session', '/services/admin-service/AUTH/token-exchange/oauth2']) {
+    for (const path of [
+      '/services/admin-service/auth/external-login',
+      '/services/admin-service/api/auth/exchange',
+      '/services/admin-service/api/auth/refresh',
+      '/services/admin-service//auth/register-session',
+      '/services/admin-service/AUTH/token-exchange/oauth2',
+    ]) {
       const res = await client.post(path, { json: {} });
       expect(res.status).toBe(404);
       expect(res.text).not.toMatch(/eyJ/);
@@ -109,7 +115,11 @@ describe('/api/** (gateway paths)', () => {
 describe('/graphql (federated)', () => {
   it('adds the key and the session token to subgraph calls; browser headers never reach a subgraph', async () => {
     const { client, token } = await signedIn();
-    const { status, body } = await client.graphql<{ formsHealth: { status: string } }>('{ formsHealth { status } }', undefined, browserCredentials);
+    const { status, body } = await client.graphql<{ formsHealth: { status: string } }>(
+      '{ formsHealth { status } }',
+      undefined,
+      browserCredentials,
+    );
     expect(status).toBe(200);
     expect(body.data?.formsHealth.status).toBe('UP');
     const upstream = last();

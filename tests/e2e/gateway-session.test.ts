@@ -28,7 +28,9 @@ function sid(client: HttpClient): string {
 }
 
 async function sessionRow(client: HttpClient) {
-  return knex('gateway.session').where({ sid: sid(client) }).first();
+  return knex('gateway.session')
+    .where({ sid: sid(client) })
+    .first();
 }
 
 async function signIn(client: HttpClient, userKey = 'anna.berg') {
@@ -58,7 +60,10 @@ describe('POST /api/auth/refresh', () => {
 
   it('concurrent refreshes of one session reach the admin service once (single flight)', async () => {
     const client = await signedInBrowser('carla.jensen');
-    const countRefreshes = () => readFileSync(ctx.logFile, 'utf8').split('\n').filter((l) => l.startsWith('membership\t') && l.includes('"/api/auth/refresh"')).length;
+    const countRefreshes = () =>
+      readFileSync(ctx.logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('membership\t') && l.includes('"/api/auth/refresh"')).length;
     const before = countRefreshes();
     const results = await Promise.all(Array.from({ length: 6 }, () => client.post('/api/auth/refresh')));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -100,7 +105,11 @@ describe('requests that need the session JWT', () => {
     await knex('gateway.session')
       .where({ sid: sid(client) })
       .update({ sess: JSON.stringify({ ...row.sess, auth: { ...row.sess.auth, expiresAt: Date.now() - 1000 } }) });
-    for (const send of [() => client.get('/api/forms/membership/1'), () => client.graphql('{ viewer { userKey } }'), () => client.post('/api/auth/refresh')]) {
+    for (const send of [
+      () => client.get('/api/forms/membership/1'),
+      () => client.graphql('{ viewer { userKey } }'),
+      () => client.post('/api/auth/refresh'),
+    ]) {
       const res = await send();
       expect(res.status).toBe(401);
       expect('json' in res ? res.json() : res.body).toEqual({ error: 'Token expired', message: 'Please re-authenticate' });
@@ -177,7 +186,10 @@ describe('idle time-out and other router settings (an extra router process)', ()
   it('sets the Secure flag when the request came over TLS through a trusted proxy', async () => {
     const client = short.client();
     const { u, h } = signMd5Link(ctx.secrets.customerSecret, 'anna.berg');
-    const res = await client.post('/api/auth/external-login', { json: { userKey: u, userHash: h }, headers: { 'x-forwarded-proto': 'https' } });
+    const res = await client.post('/api/auth/external-login', {
+      json: { userKey: u, userHash: h },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.status).toBe(200);
     expect((res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ems.sid='))).toMatch(/; Secure/);
   });
@@ -249,9 +261,15 @@ describe('ending every session of one user (npm run sessions -- end)', () => {
       .where({ sid: sid(client) })
       .update({ sess: JSON.stringify({ ...row.sess, auth: { ...row.sess.auth, expiresAt: Date.now() + 30_000 } }) });
     const inFlight = client.graphql('{ viewer { userKey } }');
-    await knex('gateway.session').where({ sid: sid(client) }).delete();
+    await knex('gateway.session')
+      .where({ sid: sid(client) })
+      .delete();
     await inFlight;
     await sleep(200);
-    expect(await knex('gateway.session').where({ sid: sid(client) }).first()).toBeUndefined();
+    expect(
+      await knex('gateway.session')
+        .where({ sid: sid(client) })
+        .first(),
+    ).toBeUndefined();
   });
 });

@@ -31,7 +31,9 @@ describe('GET /api/auth/external-login', () => {
   it('establishes a session holding the JWT and redirects to returnUrl; the body carries no token', async () => {
     const client = browser();
     const { u, h } = md5('anna.berg');
-    const res = await client.get(`/api/auth/external-login?userKey=${u}&userHash=${h}&returnUrl=${encodeURIComponent('/membership/register/1')}`);
+    const res = await client.get(
+      `/api/auth/external-login?userKey=${u}&userHash=${h}&returnUrl=${encodeURIComponent('/membership/register/1')}`,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/membership/register/1');
     expect(client.sessionId()).toBeDefined();
@@ -81,7 +83,9 @@ describe('POST /api/auth/external-login', () => {
     const res = await client.post('/api/auth/external-login', { json: { userKey: u, userHash: h } });
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
-    const row = await knex('gateway.session').where({ sid: decodeURIComponent(client.sessionId()!).slice(2).split('.')[0] }).first();
+    const row = await knex('gateway.session')
+      .where({ sid: decodeURIComponent(client.sessionId()!).slice(2).split('.')[0] })
+      .first();
     expect(row.sess.auth.token).toMatch(/^eyJ/);
     expect(row.sess.auth.userKey).toBe('anna.berg');
   });
@@ -132,7 +136,9 @@ describe('POST /api/auth/external-login', () => {
 describe('hash schemes and secret rotation (per tenant)', () => {
   it('md5: accepts every active secret during a rotation, and refuses a revoked one', async () => {
     const newSecret = `rotated-${Date.now()}-secret-value`;
-    const [row] = await knex('membership.customer_secrets').insert({ registrationSystemId: 1, label: 'rotation test', secret: newSecret }).returning('id');
+    const [row] = await knex('membership.customer_secrets')
+      .insert({ registrationSystemId: 1, label: 'rotation test', secret: newSecret })
+      .returning('id');
     try {
       for (const secret of [ctx.secrets.customerSecret, newSecret]) {
         const { u, h } = signMd5Link(secret, 'ben.meyer');
@@ -159,7 +165,9 @@ describe('hash schemes and secret rotation (per tenant)', () => {
     expect(replay.json()).toEqual({ error: 'Invalid credentials', message: 'Hash validation failed' });
 
     const stale = signHmacLink(ctx.secrets.customerSecret, 'dora.lind', new Date(Date.now() - 3600_000));
-    const old = await tenant2().post('/api/auth/external-login', { json: { userKey: stale.u, userHash: stale.h, timestamp: stale.t, nonce: stale.n } });
+    const old = await tenant2().post('/api/auth/external-login', {
+      json: { userKey: stale.u, userHash: stale.h, timestamp: stale.t, nonce: stale.n },
+    });
     expect(old.status).toBe(401);
 
     const md5Link = md5('dora.lind');
@@ -171,7 +179,9 @@ describe('hash schemes and secret rotation (per tenant)', () => {
 
   it('hmac-sha256: the GET variant carries timestamp and nonce beside userKey and userHash', async () => {
     const link = signHmacLink(ctx.secrets.customerSecret, 'dora.lind');
-    const res = await browser('hmac.localhost').get(`/api/auth/external-login?userKey=${link.u}&userHash=${link.h}&timestamp=${link.t}&nonce=${link.n}&returnUrl=/welcome`);
+    const res = await browser('hmac.localhost').get(
+      `/api/auth/external-login?userKey=${link.u}&userHash=${link.h}&timestamp=${link.t}&nonce=${link.n}&returnUrl=/welcome`,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/welcome');
   });
@@ -213,7 +223,9 @@ describe('hand-off audit trail', () => {
     });
     expect(await tenantless.json()).toMatchObject({ reason: 'unknown_tenant' });
 
-    const viaGateway = await browser().post('/api/auth/external-login', { json: { userKey: 'nobody.here', userHash: md5('nobody.here').h } });
+    const viaGateway = await browser().post('/api/auth/external-login', {
+      json: { userKey: 'nobody.here', userHash: md5('nobody.here').h },
+    });
     expect(viaGateway.json()).toEqual({ error: 'Unauthorized', message: 'Invalid credentials' });
   });
 });

@@ -56,7 +56,10 @@ export class HttpClient {
   /** A GraphQL POST (JSON content type satisfies Apollo's CSRF prevention). */
   async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
     const res = await this.post('/graphql', { json: { query, variables }, headers });
-    return { status: res.status, body: res.text ? res.json<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>() : {} };
+    return {
+      status: res.status,
+      body: res.text ? res.json<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>() : {},
+    };
   }
 
   request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {

@@ -7,7 +7,10 @@ import { e2eContext } from './stackContext';
  * One more router process on the running subgraphs, with settings of its own (a short idle
  * time-out, trust proxy, another upstream). Its log lines join the checked e2e log.
  */
-export async function startExtraRouter(env: Record<string, string> = {}, ports: Partial<Record<'membership' | 'forms' | 'imports', number>> = {}) {
+export async function startExtraRouter(
+  env: Record<string, string> = {},
+  ports: Partial<Record<'membership' | 'forms' | 'imports', number>> = {},
+) {
   const ctx = e2eContext();
   const port = await freePort();
   const router = await launchService(

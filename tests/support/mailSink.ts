@@ -48,7 +48,11 @@ export async function deliveredMail(dir: string): Promise<DeliveredMail[]> {
   return Promise.all(
     files.map(async (f) => {
       const parsed = await simpleParser(readFileSync(path.join(dir, f)));
-      return { to: readFileSync(path.join(dir, f.replace(/\.eml$/, '.to')), 'utf8'), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+      return {
+        to: readFileSync(path.join(dir, f.replace(/\.eml$/, '.to')), 'utf8'),
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+      };
     }),
   );
 }

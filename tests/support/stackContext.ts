@@ -10,6 +10,8 @@ export interface E2EContext {
   logFile: string;
   /** Where tests note every token or session id they saw; teardown checks no log line holds one. */
   secretsSeenFile: string;
+  /** Where the test SMTP server writes every delivered message. */
+  mailDir: string;
 }
 
 export function e2eContext(): E2EContext {

@@ -1,13 +1,16 @@
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, createScratchDatabase, migrateLatest, seedDemo } from '@ems/db';
+import { createKnex, createScratchDatabase, migrateLatest, seedDemoInstallation } from '@ems/db';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { acquireDatabaseServer } from './databaseServer';
+import { startMailSink } from './mailSink';
 import type { E2EContext } from './stackContext';
 
 export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts');
-const holder = globalThis as typeof globalThis & { __emsStack?: { stack: RunningStack; drop(): Promise<void>; context: E2EContext } };
+const holder = globalThis as typeof globalThis & {
+  __emsStack?: { stack: RunningStack; drop(): Promise<void>; context: E2EContext; mail: { stop(): Promise<void> } };
+};
 
 /**
  * Starts the real system for the e2e suites: a fresh database (migrated, demo seed with secrets
@@ -21,7 +24,7 @@ export default async function setup(): Promise<void> {
   const knex = createKnex(db.url, { poolMax: 2 });
   try {
     await migrateLatest(knex);
-    await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
   } finally {
     await knex.destroy();
   }
@@ -31,16 +34,23 @@ export default async function setup(): Promise<void> {
   const secretsSeenFile = path.join(ARTIFACTS, 'logs', 'secrets-seen.txt');
   writeFileSync(secretsSeenFile, '');
   const log = createWriteStream(logFile, { flags: 'w' });
+  const mailDir = path.join(ARTIFACTS, 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  const mail = await startMailSink(mailDir);
   const ports = {} as Record<StackService, number>;
   for (const s of ['router', 'membership', 'forms', 'imports'] as const) ports[s] = await freePort();
   const stack = await startStack({
     databaseUrl: db.url,
     secrets,
     ports,
-    env: { membership: { API_KEY_CACHE_SECONDS: '2' }, forms: { API_KEY_CACHE_SECONDS: '2' }, imports: { API_KEY_CACHE_SECONDS: '2' } },
+    env: {
+      membership: { API_KEY_CACHE_SECONDS: '2', SMTP_URL: mail.url },
+      forms: { API_KEY_CACHE_SECONDS: '2' },
+      imports: { API_KEY_CACHE_SECONDS: '2' },
+    },
     onLog: (service, line) => log.write(`${service}\t${line}\n`),
   });
-  const context: E2EContext = { urls: stack.urls, ports, databaseUrl: db.url, secrets, logFile, secretsSeenFile };
+  const context: E2EContext = { urls: stack.urls, ports, databaseUrl: db.url, secrets, logFile, secretsSeenFile, mailDir };
   process.env.EMS_E2E_CONTEXT = JSON.stringify(context);
-  holder.__emsStack = { stack, drop: db.drop, context };
+  holder.__emsStack = { stack, drop: db.drop, context, mail };
 }

@@ -45,6 +45,16 @@ export class SessionTokens {
     return auth.token;
   }
 
+  /**
+   * For public upstream paths (health, the payment pages): the token when it is usable, else
+   * none. A payer whose session token expired at the checkout must not be locked out of it.
+   */
+  async optionalToken(req: Request): Promise<string | null> {
+    const auth = req.session?.auth;
+    if (!auth || auth.expiresAt <= Date.now()) return null;
+    return this.tokenFor(req);
+  }
+
   /** Like tokenFor, but a request without a token is refused with the contract's 401. */
   async requireToken(req: Request): Promise<string> {
     const token = await this.tokenFor(req);

@@ -9,6 +9,8 @@ export interface DevSecrets {
   sessionSecret: string;
   portalApiKey: string;
   customerSecret: string;
+  /** Signs the built-in payment provider's webhooks. */
+  paymentWebhookSecret: string;
 }
 
 export function generateDevSecrets(): DevSecrets {
@@ -17,14 +19,17 @@ export function generateDevSecrets(): DevSecrets {
     sessionSecret: randomBytes(32).toString('base64url'),
     portalApiKey: generateApiKey(),
     customerSecret: randomBytes(24).toString('base64url'),
+    paymentWebhookSecret: randomBytes(32).toString('base64url'),
   };
 }
 
 export function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
   mkdirSync(dataDir, { recursive: true });
-  const secrets = generateDevSecrets();
+  const existing = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>) : {};
+  // Secrets added by later versions are generated on the way; existing ones are kept.
+  const secrets: DevSecrets = { ...generateDevSecrets(), ...existing };
+  if (Object.keys(existing).length === Object.keys(secrets).length) return secrets;
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secrets;

@@ -55,7 +55,13 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
   const url = (s: StackService) => `http://${host}:${o.ports[s]}`;
   switch (service) {
     case 'membership':
-      return { ...base, MEMBERSHIP_PORT: String(port), DEFAULT_REGISTRATION_SYSTEM_ID: '1' };
+      return {
+        ...base,
+        MEMBERSHIP_PORT: String(port),
+        DEFAULT_REGISTRATION_SYSTEM_ID: '1',
+        PAYMENT_WEBHOOK_SECRET: o.secrets.paymentWebhookSecret,
+        MAIL_FROM: 'Riverside Athletics Club <no-reply@example.org>',
+      };
     case 'forms':
       return { ...base, FORMS_PORT: String(port) };
     case 'imports':

@@ -4,7 +4,7 @@
  * subgraphs and the router started, and a demo customer website serves signed links.
  */
 import path from 'node:path';
-import { createKnex, migrateLatest, seedDemo, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
+import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
 import { startCustomerSite } from './customerSite';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateLatest(knex);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-    await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
   } finally {
     await knex.destroy();
   }
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     portalPort: env.ROUTER_PORT,
     secret: secrets.customerSecret,
+    periodId: DEMO_PERIOD_ID,
   });
 
   console.log(`

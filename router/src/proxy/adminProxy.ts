@@ -60,7 +60,7 @@ export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: Admi
     const path = pathOf(req);
     if (isTokenIssuingPath(path))
       return next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, { code: 'NO_ROUTE' }));
-    const tokenLookup = needsUserToken(path) ? tokens.requireToken(req) : tokens.tokenFor(req);
+    const tokenLookup = needsUserToken(path) ? tokens.requireToken(req) : tokens.optionalToken(req);
     tokenLookup
       .then((token) => {
         (req as ProxiedRequest)[UPSTREAM_TOKEN] = token;

@@ -26,8 +26,10 @@ const cb =
     err ? reject(err) : resolve(value as T);
 const get = (sid: string) => new Promise<SessionData | null>((res, rej) => store.get(sid, cb<SessionData | null>()(res, rej)));
 const set = (sid: string, sess: SessionData) => new Promise<void>((res, rej) => store.set(sid, sess, (err) => (err ? rej(err) : res())));
-const touch = (sid: string, sess: SessionData) => new Promise<void>((res, rej) => store.touch(sid, sess, (err) => (err ? rej(err) : res())));
-const expireOf = async (sid: string) => (await pool.query<{ expire: Date }>('SELECT expire FROM gateway.session WHERE sid = $1', [sid])).rows[0]?.expire;
+const touch = (sid: string, sess: SessionData) =>
+  new Promise<void>((res, rej) => store.touch(sid, sess, (err) => (err ? rej(err) : res())));
+const expireOf = async (sid: string) =>
+  (await pool.query<{ expire: Date }>('SELECT expire FROM gateway.session WHERE sid = $1', [sid])).rows[0]?.expire;
 
 function session(expiresInMs: number): SessionData {
   return { cookie: { originalMaxAge: 1800_000, expires: new Date(Date.now() + expiresInMs) } } as SessionData;

@@ -5,6 +5,9 @@ import { parseEnv, port, serviceEnvShape } from '@ems/schema';
 const schema = z.object({
   ...serviceEnvShape,
   FORMS_PORT: port(4002),
+  // A RUNNING registration untouched this long counts as left (suspended) when fetched again:
+  // the gateway session's idle time-out (contract: 30 minutes).
+  FORMS_SUSPEND_AFTER_MINUTES: z.coerce.number().int().positive().default(30),
 });
 
 export type FormsEnv = ReturnType<typeof loadEnv>;

@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
+import type { Knex } from '@ems/db';
 import { startSubgraphService, type RunningService } from '@ems/schema/runtime';
 import type { FormsEnv } from './env';
 import { createContextFactory } from './context';
+import { membershipRegistration } from './domain/membershipPort';
+import { systemClock, type FormsDeps } from './domain/workflow';
 import { resolvers } from './resolvers';
 import { formsRoutes } from './rest/routes';
 
 export const typeDefs = parse(readFileSync(path.join(__dirname, '..', 'schema.graphql'), 'utf8'));
+
+export function formsDeps(db: Knex, env: Pick<FormsEnv, 'FORMS_SUSPEND_AFTER_MINUTES'>): FormsDeps {
+  return { db, membership: membershipRegistration, clock: systemClock, suspendAfterMs: env.FORMS_SUSPEND_AFTER_MINUTES * 60_000 };
+}
 
 export function startFormsService(env: FormsEnv): Promise<RunningService> {
   return startSubgraphService({
@@ -20,7 +27,9 @@ export function startFormsService(env: FormsEnv): Promise<RunningService> {
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
     typeDefs,
     resolvers,
-    context: ({ db }) => createContextFactory(db),
-    routes: () => formsRoutes(env.JWT_SECRET),
+    context: ({ db }) => createContextFactory(formsDeps(db, env)),
+    routes: ({ db, keys }) => formsRoutes({ forms: formsDeps(db, env), keys, jwtSecret: env.JWT_SECRET }),
+    // Ample for a family's answers to one step (ten persons, 1000 four-byte characters each); more is a 413.
+    jsonLimit: '64kb',
   });
 }

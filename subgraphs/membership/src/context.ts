@@ -3,6 +3,10 @@ import type { Request } from 'express';
 import type { Knex } from '@ems/db';
 import { authOf, type RequestAuth } from '@ems/schema/runtime';
 import { organisationsByIds, personsByIds, type OrganisationRow, type PersonRow } from './data/directory';
+import { membershipsByOrderIds, type MembershipRow } from './data/memberships';
+import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from './data/orders';
+import { membershipTypesByIds, type MembershipTypeRow } from './data/periods';
+import type { PaymentService } from './domain/payments/service';
 import { scopeForUser, type DataScope } from './domain/scope';
 
 export interface MembershipContext {
@@ -10,10 +14,23 @@ export interface MembershipContext {
   auth: RequestAuth;
   /** The caller's data scope; null for anonymous callers. Loaded once per request. */
   scope: () => Promise<DataScope | null>;
+  payments: PaymentService;
+  /** Without SMTP the outbox is where e-mails can be read, so their recipients may list them. */
+  localOutbox: boolean;
   loaders: {
     person: DataLoader<number, PersonRow | null>;
     organisation: DataLoader<number, OrganisationRow | null>;
+    /** Unscoped: resolvers check the scope before handing an order out. */
+    order: DataLoader<number, OrderRow | null>;
+    orderLines: DataLoader<number, OrderLineRow[]>;
+    orderMemberships: DataLoader<number, MembershipRow[]>;
+    membershipType: DataLoader<number, MembershipTypeRow | null>;
   };
+}
+
+export interface ContextDeps {
+  payments: PaymentService;
+  localOutbox: boolean;
 }
 
 function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T | null)[] {
@@ -21,7 +38,19 @@ function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
-export function createContextFactory(db: Knex) {
+function groupedBy<T>(ids: readonly number[], rows: T[], key: (row: T) => number | null): T[][] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k === null) continue;
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return ids.map((id) => groups.get(id) ?? []);
+}
+
+export function createContextFactory(db: Knex, deps: ContextDeps) {
   return async (req: Request): Promise<MembershipContext> => {
     const auth = authOf(req);
     let scope: Promise<DataScope | null> | null = null;
@@ -29,9 +58,15 @@ export function createContextFactory(db: Knex) {
       db,
       auth,
       scope: () => (scope ??= auth.user ? scopeForUser(db, auth.user) : Promise.resolve(null)),
+      payments: deps.payments,
+      localOutbox: deps.localOutbox,
       loaders: {
         person: new DataLoader(async (ids) => byId(ids, await personsByIds(db, ids))),
         organisation: new DataLoader(async (ids) => byId(ids, await organisationsByIds(db, ids))),
+        order: new DataLoader(async (ids) => byId(ids, await ordersByIds(db, ids))),
+        orderLines: new DataLoader(async (ids) => groupedBy(ids, await linesByOrderIds(db, ids), (l) => l.orderId)),
+        orderMemberships: new DataLoader(async (ids) => groupedBy(ids, await membershipsByOrderIds(db, ids), (m) => m.orderId)),
+        membershipType: new DataLoader(async (ids) => byId(ids, await membershipTypesByIds(db, ids))),
       },
     };
   };

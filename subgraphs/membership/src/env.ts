@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
 import { DEFAULT_TOKEN_VALIDITY_SECONDS, parseEnv, port, seconds, serviceEnvShape } from '@ems/schema';
+import { PAYMENT_PROVIDER_NAMES } from './domain/payments/registry';
+
+/** An origin without a trailing slash, so that paths can be appended. */
+const baseUrl = z
+  .string()
+  .url()
+  .transform((v) => v.replace(/\/+$/, ''));
 
 const schema = z.object({
   ...serviceEnvShape,
@@ -10,6 +17,19 @@ const schema = z.object({
   DEFAULT_REGISTRATION_SYSTEM_ID: z.coerce.number().int().positive().optional(),
   /** Tolerated clock difference for timestamped (hmac-sha256) links. */
   HMAC_CLOCK_SKEW_SECONDS: seconds(30),
+  /** Which provider new payment attempts use (docs/payments.md). */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_NAMES).default('builtin'),
+  /** Signs and verifies the built-in provider's webhooks (HMAC-SHA256). */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** e.g. smtp://user:pass@mail.example.org:587; without it e-mails stay in the local outbox (Query.outbox). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Club memberships <no-reply@example.org>'),
+  /** How this service is reached by payment providers (webhooks); default http://HOST:PORT. */
+  PUBLIC_BASE_URL: baseUrl.optional(),
+  /** The portal's public origin, for the payment return redirect and links in e-mails; default: same-origin paths. */
+  PORTAL_PUBLIC_URL: baseUrl.optional(),
+  /** How often queued e-mails that could not be sent are tried again. */
+  OUTBOX_RETRY_SECONDS: seconds(60),
 });
 
 export type MembershipEnv = ReturnType<typeof loadEnv>;

@@ -1,9 +1,6 @@
-export const resolvers = {
-  Query: {
-    formsHealth: () => ({ service: 'forms', status: 'UP' }),
-  },
-  // Owned here; the workflow itself arrives with the registration issue. An unknown id is null.
-  ProcessInstance: {
-    __resolveReference: () => null,
-  },
-};
+import { Form } from './Form';
+import { FormResult } from './FormResult';
+import { Mutation } from './Mutation';
+import { Query } from './Query';
+
+export const resolvers = { Query, Mutation, FormResult, Form };

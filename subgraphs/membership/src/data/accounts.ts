@@ -37,3 +37,16 @@ export async function findAccountByEmail(db: Knex, registrationSystemId: number,
     .first();
   return account?.externalUserId ?? null;
 }
+
+/** Where an account's e-mail goes: the account's address, else its own person's. */
+export async function accountContact(
+  db: Knex,
+  accountId: number,
+): Promise<{ id: number; registrationSystemId: number; email: string | null; firstName: string | null } | null> {
+  const row = await db('membership.accounts as a')
+    .leftJoin('membership.persons as p', 'p.id', 'a.personId')
+    .where('a.id', accountId)
+    .whereNull('a.disabledAt')
+    .first('a.id', 'a.registrationSystemId', db.raw('coalesce(a.email, p.email) AS email'), 'p.firstName');
+  return row ?? null;
+}

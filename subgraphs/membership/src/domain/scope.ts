@@ -10,6 +10,8 @@ export interface DataScope {
   accountId: number;
   registrationSystemId: number;
   organisationIds: ReadonlySet<number>;
+  /** Organisations where the account holds ROLE_ORG_ADMIN (an operator: sees and manages their orders). */
+  adminOrganisationIds: ReadonlySet<number>;
   personIds: ReadonlySet<number>;
 }
 
@@ -20,6 +22,12 @@ export async function scopeForUser(db: Knex, claims: AccessTokenClaims): Promise
     accountId: rows.accountId,
     registrationSystemId: claims.registrationSystemId,
     organisationIds: new Set(rows.organisationIds),
+    adminOrganisationIds: new Set(rows.adminOrganisationIds),
     personIds: new Set(rows.personIds),
   };
+}
+
+/** A user sees the orders of their own account; an operator also those of the organisations they administer. */
+export function canSeeOrder(scope: DataScope, order: { accountId: number; organisationId: number }): boolean {
+  return order.accountId === scope.accountId || scope.adminOrganisationIds.has(order.organisationId);
 }

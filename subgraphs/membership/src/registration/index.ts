@@ -1,2 +1,21 @@
-// Public API for other subgraphs; see docs/design/registration.md.
-export {};
+/**
+ * What the forms subgraph may call (docs/design/registration.md, "Exported for forms"): package
+ * export `@ems/membership/registration`. Functions that write take the caller's transaction, so
+ * that completing a registration is one transaction across both schemas. Nothing else of this
+ * package is public to other subgraphs.
+ */
+export { getRegistrationPeriod, periodClosedReason, type RegistrationPeriod, type PeriodClosedReason } from '../domain/registration/period';
+export { personsForPeriod, type PeriodPerson } from '../domain/registration/persons';
+export {
+  createRegistrationOrder,
+  type CreateRegistrationOrderResult,
+  type RegistrationOrderErrorCode,
+  type RegistrationOrderInput,
+} from '../domain/registration/createOrder';
+export {
+  cancelUnpaidOrder,
+  orderPaymentState,
+  type CancelUnpaidOrderResult,
+  type OrderPaymentState,
+} from '../domain/registration/orderState';
+export type { Db } from '../data/db';

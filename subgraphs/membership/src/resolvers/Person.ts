@@ -1,5 +1,6 @@
 import type { MembershipContext } from '../context';
-import { registrationSystemById } from '../data/directory';
+import { registrationSystemById, type PersonRow } from '../data/directory';
+import { calendarDate } from './support';
 
 export const Person = {
   /** Only persons linked to the caller resolve; anything else is null (no existence leak). */
@@ -9,6 +10,8 @@ export const Person = {
     if (!scope?.personIds.has(id)) return null;
     return ctx.loaders.person.load(id);
   },
+  // ISO 8601 `YYYY-MM-DD`, as the schema says (not the Date object's milliseconds).
+  dateOfBirth: (person: PersonRow) => calendarDate(person.dateOfBirth),
 };
 
 export const Organisation = {

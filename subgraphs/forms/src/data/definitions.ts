@@ -1,0 +1,34 @@
+import type { Knex } from '@ems/db';
+import { models } from '@ems/db';
+import type { DefinitionRow, StepRow } from './rows';
+
+/** The organisation's definition for `key` with the highest version; null when it has none. */
+export async function latestDefinitionId(db: Knex | Knex.Transaction, organisationId: number, key: string): Promise<number | null> {
+  const row = await models.ProcessDefinition.query(db).where({ organisationId, key }).orderBy('version', 'desc').first().select('id');
+  return row?.id ?? null;
+}
+
+export async function definitionWithSteps(db: Knex | Knex.Transaction, id: number): Promise<DefinitionRow | null> {
+  const definition = await models.ProcessDefinition.query(db)
+    .findById(id)
+    .withGraphFetched('steps')
+    .modifyGraph('steps', (q) => q.orderBy('position'));
+  if (!definition) return null;
+  return {
+    id: definition.id,
+    key: definition.key,
+    name: definition.name,
+    version: definition.version,
+    organisationId: definition.organisationId,
+    steps: (definition.steps ?? []).map((s): StepRow => ({
+      id: s.id,
+      position: s.position,
+      question: s.question,
+      questionType: s.questionType,
+      required: s.required,
+      options: s.options,
+      answerKey: s.answerKey,
+      appliesTo: s.appliesTo,
+    })),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Knex } from '@ems/db';
+import { models } from '@ems/db';
+import type { InstancePatch, InstanceRow } from './rows';
+
+type Db = Knex | Knex.Transaction;
+
+function toRow(m: models.ProcessInstance): InstanceRow {
+  return {
+    id: m.id,
+    definitionId: m.definitionId,
+    accountId: m.accountId,
+    registrationSystemId: m.registrationSystemId,
+    periodId: m.periodId,
+    state: m.state,
+    step: m.step,
+    selectedPersonIds: m.selectedPersonIds ?? [],
+    orderId: m.orderId,
+    paymentUrl: m.paymentUrl,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
+/**
+ * The account's instance for the period that is neither COMPLETED nor CANCELLED (at most one,
+ * by the partial unique index), locked for the rest of the transaction.
+ */
+export async function lockOpenInstance(trx: Knex.Transaction, accountId: number, periodId: number): Promise<InstanceRow | null> {
+  const row = await models.ProcessInstance.query(trx)
+    .where({ accountId, periodId })
+    .whereNotIn('state', ['COMPLETED', 'CANCELLED'])
+    .forUpdate()
+    .first();
+  return row ? toRow(row) : null;
+}
+
+/**
+ * The instance with this id when it belongs to the account, locked (`SELECT ... FOR UPDATE`) so
+ * that two submissions of the same process are handled one after the other.
+ */
+export async function lockOwnInstance(
+  trx: Knex.Transaction,
+  id: string,
+  owner: { accountId: number; registrationSystemId: number },
+): Promise<InstanceRow | null> {
+  const row = await models.ProcessInstance.query(trx)
+    .findById(id)
+    .where({ accountId: owner.accountId, registrationSystemId: owner.registrationSystemId })
+    .forUpdate();
+  return row ? toRow(row) : null;
+}
+
+/**
+ * Creates the open instance unless a concurrent request just did: the insert yields to the
+ * partial unique index instead of failing, and the caller then locks the winner's row.
+ */
+export async function insertOpenInstance(
+  trx: Knex.Transaction,
+  row: Pick<InstanceRow, 'definitionId' | 'accountId' | 'registrationSystemId' | 'periodId' | 'state' | 'step'>,
+): Promise<InstanceRow | null> {
+  const result = await trx.raw(
+    `INSERT INTO forms.process_instances (definition_id, account_id, registration_system_id, period_id, state, step)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, period_id) WHERE state NOT IN ('COMPLETED', 'CANCELLED') DO NOTHING
+     RETURNING id`,
+    [row.definitionId, row.accountId, row.registrationSystemId, row.periodId, row.state, row.step],
+  );
+  const id = (result as { rows: Array<{ id: string }> }).rows[0]?.id;
+  if (!id) return null;
+  const inserted = await models.ProcessInstance.query(trx).findById(id);
+  return inserted ? toRow(inserted) : null;
+}
+
+export async function updateInstance(db: Db, id: string, patch: InstancePatch): Promise<InstanceRow> {
+  const updated = await models.ProcessInstance.query(db)
+    .patchAndFetchById(id, { ...patch, updatedAt: db.fn.now() as unknown as Date })
+    .throwIfNotFound();
+  return toRow(updated);
+}

@@ -1,0 +1,105 @@
+import { canSelect, type PersonStatus } from '@ems/schema/rules';
+import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
+import { isHidden } from './appliesTo';
+import type { PeriodPerson, RegistrationPeriod } from './membershipPort';
+import { OVERVIEW_STEP, isAnsweringState, optionsFor, questionAt, stepCount } from './steps';
+import type { FormPersonView, FormView } from './types';
+
+/** Everything a form is built from, loaded under the instance's lock. */
+export interface FormContext {
+  instance: InstanceRow;
+  definition: DefinitionRow;
+  /** Its `referenceDate` is the date ages are taken on for `applies_to`. */
+  period: RegistrationPeriod;
+  /** The account's linked persons with their status for the period (membership's view). */
+  persons: PeriodPerson[];
+}
+
+/**
+ * A person's status as this process presents it. After a cancelled payment the process keeps its
+ * unpaid order until it completes again (which replaces the order), so its own persons are
+ * "Pending Payment" only because of this very application: for it they count as Available, or
+ * the user could not keep them selected when going back to the overview.
+ */
+export function statusInProcess(ctx: Pick<FormContext, 'instance'>, person: PeriodPerson): PersonStatus {
+  const { instance } = ctx;
+  const ownOrderToReplace = instance.orderId !== null && isAnsweringState(instance.state);
+  if (ownOrderToReplace && person.status === 'Pending Payment' && instance.selectedPersonIds.includes(person.id)) return 'Available';
+  return person.status;
+}
+
+/** FormPersonDTO.hide: the question does not apply to the person's age on the period's reference date. */
+export function isHiddenFor(ctx: Pick<FormContext, 'period'>, question: StepRow, person: Pick<PeriodPerson, 'dateOfBirth'>): boolean {
+  return isHidden(question.appliesTo, person.dateOfBirth, ctx.period.referenceDate);
+}
+
+/** The selected persons that are still linked to the account, in the overview's order. */
+export function selectedPersons(ctx: Pick<FormContext, 'instance' | 'persons'>): PeriodPerson[] {
+  const selected = new Set(ctx.instance.selectedPersonIds);
+  return ctx.persons.filter((p) => selected.has(p.id));
+}
+
+function personView(ctx: FormContext, person: PeriodPerson, extra: Pick<FormPersonView, 'answer' | 'hide'>): FormPersonView {
+  const status = statusInProcess(ctx, person);
+  return {
+    id: person.id,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateOfBirth: person.dateOfBirth,
+    status,
+    canSelect: canSelect(status),
+    selected: ctx.instance.selectedPersonIds.includes(person.id),
+    ...extra,
+  };
+}
+
+/** The form at the instance's current step; `stepAnswers` are the stored answers of that step. */
+export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number, string | null>): FormView {
+  const { instance, definition, period } = ctx;
+  const base = {
+    processId: instance.id,
+    step: instance.step,
+    stepCount: stepCount(definition),
+    processState: instance.state,
+    paymentUrl: instance.state === 'PENDING_PAYMENT' ? instance.paymentUrl : null,
+    canGoBack: instance.state === 'RUNNING' && instance.step > OVERVIEW_STEP,
+    orderId: instance.orderId,
+  };
+
+  if (!isAnsweringState(instance.state)) {
+    // Completion (or terminal) state: the persons of the application, no question.
+    return {
+      ...base,
+      people: selectedPersons(ctx).map((p) => personView(ctx, p, { answer: null, hide: false })),
+      question: null,
+      questionType: null,
+      required: false,
+      options: null,
+    };
+  }
+
+  const question = questionAt(definition, instance.step);
+  if (!question) {
+    // The person overview: every linked person, selectable or not; at least one must be chosen.
+    return {
+      ...base,
+      people: ctx.persons.map((p) => personView(ctx, p, { answer: null, hide: false })),
+      question: null,
+      questionType: null,
+      required: true,
+      options: null,
+    };
+  }
+
+  return {
+    ...base,
+    people: selectedPersons(ctx).map((p) => {
+      const hide = isHiddenFor(ctx, question, p);
+      return personView(ctx, p, { answer: hide ? null : (stepAnswers.get(p.id) ?? null), hide });
+    }),
+    question: question.question,
+    questionType: question.questionType,
+    required: question.required,
+    options: optionsFor(question, period),
+  };
+}

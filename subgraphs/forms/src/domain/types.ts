@@ -1,0 +1,88 @@
+import type { PersonStatus, ProcessState, QuestionType } from '@ems/schema/rules';
+
+/** Who is acting: taken from the verified bearer token, never from the request. */
+export interface FormUser {
+  accountId: number;
+  registrationSystemId: number;
+  userKey: string;
+}
+
+export interface FormOption {
+  value: string;
+  label: string;
+}
+
+/** One person of the form (the contract's FormPersonDTO). */
+export interface FormPersonView {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  status: PersonStatus;
+  canSelect: boolean;
+  selected: boolean;
+  answer: string | null;
+  hide: boolean;
+}
+
+/**
+ * The form state: the contract's FormDTO plus what GraphQL shows besides (`stepCount`,
+ * `canGoBack`, the order). The REST mapper picks the contract's fields only.
+ */
+export interface FormView {
+  processId: string;
+  step: number;
+  stepCount: number;
+  processState: ProcessState;
+  people: FormPersonView[];
+  question: string | null;
+  questionType: QuestionType | null;
+  required: boolean;
+  options: FormOption[] | null;
+  paymentUrl: string | null;
+  canGoBack: boolean;
+  orderId: number | null;
+}
+
+/** How a refusal maps to HTTP: 400, 403, 404, 409. */
+export type FailureKind = 'invalid' | 'forbidden' | 'notFound' | 'conflict';
+
+export interface FormViolation {
+  rule: string;
+  personId: number | null;
+  message: string;
+}
+
+/** An expected refusal, returned as a value; handlers and resolvers map it once. */
+export interface FormFailure {
+  kind: FailureKind;
+  code: string;
+  message: string;
+  /** For refused answers: the (first) rule that refused them and the person it is about. */
+  rule?: string;
+  personId?: number | null;
+  violations?: FormViolation[];
+  /** For conflicts: the form as it stands, so the client can show the right step. */
+  current?: FormView;
+}
+
+export type FormOutcome = { ok: true; form: FormView } | { ok: false; failure: FormFailure };
+
+export function failure(
+  kind: FailureKind,
+  code: string,
+  message: string,
+  extra: Partial<FormFailure> = {},
+): { ok: false; failure: FormFailure } {
+  return { ok: false, failure: { kind, code, message, ...extra } };
+}
+
+/** Refused answers: 400 naming the first rule and person, with every violation in the details. */
+export function answersRefused(violations: FormViolation[]): { ok: false; failure: FormFailure } {
+  const [first] = violations;
+  return failure('invalid', 'ANSWER_INVALID', violations.map((v) => v.message).join(' '), {
+    rule: first?.rule,
+    personId: first?.personId ?? null,
+    violations,
+  });
+}

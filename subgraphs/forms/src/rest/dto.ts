@@ -1,0 +1,55 @@
+import type { FormPersonView, FormView } from '../domain/types';
+
+/** The contract's FormPersonDTO, field for field. */
+export interface FormPersonDTO {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  status: string;
+  canSelect: boolean;
+  selected: boolean;
+  answer: string | null;
+  hide: boolean;
+}
+
+/** The contract's FormDTO, field for field (no extras: stepCount and the like are GraphQL's). */
+export interface FormDTO {
+  processId: string;
+  step: number;
+  processState: string;
+  people: FormPersonDTO[];
+  question: string | null;
+  questionType: string | null;
+  required: boolean;
+  options: Array<{ value: string; label: string }> | null;
+  paymentUrl: string | null;
+}
+
+export function toFormPersonDTO(p: FormPersonView): FormPersonDTO {
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth,
+    status: p.status,
+    canSelect: p.canSelect,
+    selected: p.selected,
+    answer: p.answer,
+    hide: p.hide,
+  };
+}
+
+export function toFormDTO(form: FormView): FormDTO {
+  return {
+    processId: form.processId,
+    step: form.step,
+    processState: form.processState,
+    people: form.people.map(toFormPersonDTO),
+    question: form.question,
+    questionType: form.questionType,
+    required: form.required,
+    options: form.options ? form.options.map((o) => ({ value: o.value, label: o.label })) : null,
+    paymentUrl: form.paymentUrl,
+  };
+}

@@ -1,0 +1,81 @@
+import type { Knex } from '@ems/db';
+import type { SubmittedPerson } from '../domain/answers';
+import type { MembershipPort } from '../domain/membershipPort';
+import type { FormFailure, FormOutcome, FormView } from '../domain/types';
+import { getForm, next, type FormsDeps } from '../domain/workflow';
+import {
+  deps,
+  fixedClock,
+  seedAccount,
+  seedDefinition,
+  seedTenant,
+  MEMBERSHIP_TYPES,
+  type PersonSpec,
+  type SeededAccount,
+  type StepSpec,
+  type Tenant,
+} from './fixture';
+import type { MembershipFixture, PeriodSpec } from './membershipFixture';
+
+export interface Scenario {
+  knex: Knex;
+  membership: MembershipFixture;
+  tenant: Tenant;
+  account: SeededAccount;
+  periodId: number;
+  clock: ReturnType<typeof fixedClock>;
+  deps: FormsDeps;
+}
+
+export const ADULT = { firstName: 'Anna', dateOfBirth: '1984-03-12' };
+export const CHILD = { firstName: 'Liv', dateOfBirth: '2012-05-04' };
+export const SENIOR = { firstName: 'Ben', dateOfBirth: '1950-11-02' };
+
+/** A tenant, an account with persons, an open period and a definition with `steps`. */
+export async function scenario(
+  knex: Knex,
+  membership: MembershipFixture,
+  opts: { steps: StepSpec[]; persons?: PersonSpec[]; period?: Partial<PeriodSpec>; port?: MembershipPort; definition?: boolean },
+): Promise<Scenario> {
+  const tenant = await seedTenant(knex);
+  const account = await seedAccount(knex, tenant, opts.persons ?? [ADULT, CHILD]);
+  const periodId = await membership.createPeriod({ ...tenant, membershipTypes: MEMBERSHIP_TYPES, ...opts.period });
+  if (opts.definition !== false) await seedDefinition(knex, tenant.organisationId, opts.steps);
+  const clock = fixedClock();
+  return { knex, membership, tenant, account, periodId, clock, deps: deps(knex, opts.port ?? membership.port, clock) };
+}
+
+export function form(outcome: FormOutcome): FormView {
+  if (!outcome.ok) throw new Error(`expected a form, got ${outcome.failure.code}: ${outcome.failure.message}`);
+  return outcome.form;
+}
+
+export function refusal(outcome: FormOutcome): FormFailure {
+  if (outcome.ok) throw new Error(`expected a refusal, got step ${outcome.form.step} in ${outcome.form.processState}`);
+  return outcome.failure;
+}
+
+export async function open(sc: Scenario): Promise<FormView> {
+  return form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId }));
+}
+
+export async function submit(sc: Scenario, f: FormView, people: SubmittedPerson[]): Promise<FormOutcome> {
+  return next(sc.deps, sc.account.user, { processId: f.processId, step: f.step, people });
+}
+
+/** Opens the form and selects `personIds` (all linked persons by default): the first question is shown. */
+export async function selectPersons(sc: Scenario, personIds = sc.account.personIds): Promise<FormView> {
+  const overview = await open(sc);
+  return form(
+    await submit(
+      sc,
+      overview,
+      personIds.map((id) => ({ id })),
+    ),
+  );
+}
+
+export async function countRows(knex: Knex, table: string, where: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await knex(table).where(where).count({ n: '*' });
+  return Number(row?.n ?? 0);
+}

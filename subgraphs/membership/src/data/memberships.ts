@@ -1,0 +1,86 @@
+import type { models } from '@ems/db';
+import type { Db } from './db';
+
+export interface MembershipRow {
+  id: number;
+  personId: number;
+  periodId: number;
+  membershipTypeId: number;
+  orderId: number | null;
+  status: models.MembershipStatus;
+  memberType: models.MemberType;
+  membershipNumber: string | null;
+  details: Record<string, unknown>;
+  activatedAt: Date | null;
+}
+
+const COLUMNS = [
+  'id',
+  'personId',
+  'periodId',
+  'membershipTypeId',
+  'orderId',
+  'status',
+  'memberType',
+  'membershipNumber',
+  'details',
+  'activatedAt',
+] as const;
+
+/** The memberships that still count for the period (pending or active), one per person at most. */
+export async function liveMembershipsInPeriod(db: Db, periodId: number, personIds: readonly number[]): Promise<MembershipRow[]> {
+  return db('membership.memberships')
+    .where({ periodId })
+    .whereIn('personId', personIds as number[])
+    .whereNot({ status: 'cancelled' })
+    .select(COLUMNS);
+}
+
+/** Persons among `personIds` with an active membership in the period (renewal test). */
+export async function personsActiveInPeriod(db: Db, periodId: number, personIds: readonly number[]): Promise<number[]> {
+  const rows: Array<{ personId: number }> = await db('membership.memberships')
+    .where({ periodId, status: 'active' })
+    .whereIn('personId', personIds as number[])
+    .select('personId');
+  return rows.map((r) => r.personId);
+}
+
+export interface NewMembership {
+  personId: number;
+  periodId: number;
+  membershipTypeId: number;
+  orderId: number;
+  memberType: models.MemberType;
+  details: Record<string, unknown>;
+}
+
+export async function insertPendingMemberships(db: Db, rows: readonly NewMembership[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db('membership.memberships').insert(rows.map((r) => ({ ...r, status: 'pending_payment', details: JSON.stringify(r.details) })));
+}
+
+export async function membershipsByOrderIds(db: Db, orderIds: readonly number[]): Promise<MembershipRow[]> {
+  return db('membership.memberships')
+    .whereIn('orderId', orderIds as number[])
+    .orderBy('id')
+    .select(COLUMNS);
+}
+
+/** The order's pending memberships, locked, in the order they were created (the order's person order). */
+export async function lockPendingMembershipsOfOrder(db: Db, orderId: number): Promise<MembershipRow[]> {
+  return db('membership.memberships').where({ orderId, status: 'pending_payment' }).orderBy('id').forUpdate().select(COLUMNS);
+}
+
+export async function activateMembership(db: Db, id: number, membershipNumber: string): Promise<void> {
+  await db('membership.memberships').where({ id, status: 'pending_payment' }).update({
+    status: 'active',
+    membershipNumber,
+    activatedAt: db.fn.now(),
+  });
+}
+
+export async function cancelPendingMembershipsOfOrder(db: Db, orderId: number): Promise<number> {
+  return db('membership.memberships')
+    .where({ orderId, status: 'pending_payment' })
+    .update({ status: 'cancelled', cancelledAt: db.fn.now() });
+}

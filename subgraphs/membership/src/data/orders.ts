@@ -1,0 +1,127 @@
+import type { models } from '@ems/db';
+import type { Db } from './db';
+import { dateText } from './db';
+
+export interface OrderRow {
+  id: number;
+  reference: string;
+  accountId: number;
+  organisationId: number;
+  periodId: number;
+  status: models.OrderStatus;
+  currency: string;
+  totalMinor: number;
+  paidMinor: number;
+  pricedOn: string;
+  pricedWindow: 'early' | 'standard' | 'late';
+  quote: unknown;
+  createdAt: Date;
+  paidAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+function orderQuery(db: Db) {
+  return db('membership.orders').select(
+    'id',
+    'reference',
+    'accountId',
+    'organisationId',
+    'periodId',
+    'status',
+    'currency',
+    'totalMinor',
+    'paidMinor',
+    dateText(db, 'priced_on', 'priced_on'),
+    'pricedWindow',
+    'quote',
+    'createdAt',
+    'paidAt',
+    'cancelledAt',
+  );
+}
+
+export async function orderById(db: Db, id: number): Promise<OrderRow | null> {
+  return (await orderQuery(db).where({ id }).first()) ?? null;
+}
+
+export async function ordersByIds(db: Db, ids: readonly number[]): Promise<OrderRow[]> {
+  return orderQuery(db).whereIn('id', ids as number[]);
+}
+
+export async function orderByReference(db: Db, reference: string): Promise<OrderRow | null> {
+  return (await orderQuery(db).where({ reference }).first()) ?? null;
+}
+
+/** The order row locked until the end of the transaction (`SELECT ... FOR UPDATE`). */
+export async function lockOrder(db: Db, id: number): Promise<OrderRow | null> {
+  return (await orderQuery(db).where({ id }).forUpdate().first()) ?? null;
+}
+
+/** An id taken before the insert, so that the reference can be derived from it in the same statement. */
+export async function nextOrderId(db: Db): Promise<number> {
+  const result = await db.raw(`SELECT nextval(pg_get_serial_sequence('membership.orders', 'id'))::int AS id`);
+  return (result.rows[0] as { id: number }).id;
+}
+
+export interface NewOrder {
+  id: number;
+  reference: string;
+  accountId: number;
+  organisationId: number;
+  periodId: number;
+  currency: string;
+  totalMinor: number;
+  pricedOn: string;
+  pricedWindow: string;
+  quote: unknown;
+}
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+  await db('membership.orders').insert({ ...order, status: 'unpaid', paidMinor: 0, quote: JSON.stringify(order.quote) });
+}
+
+export interface OrderLineRow {
+  id: number;
+  orderId: number;
+  personId: number | null;
+  kind: string;
+  description: string;
+  amountMinor: number;
+  rule: string;
+  position: number;
+}
+
+export type NewOrderLine = Omit<OrderLineRow, 'id' | 'orderId'>;
+
+export async function replaceOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
+  await db('membership.orderLines').where({ orderId }).delete();
+  if (lines.length > 0) await db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId })));
+}
+
+export async function linesByOrderIds(db: Db, orderIds: readonly number[]): Promise<OrderLineRow[]> {
+  return db('membership.orderLines')
+    .whereIn('orderId', orderIds as number[])
+    .orderBy(['orderId', 'position'])
+    .select('id', 'orderId', 'personId', 'kind', 'description', 'amountMinor', 'rule', 'position');
+}
+
+export async function updateOrderPrice(
+  db: Db,
+  id: number,
+  price: { totalMinor: number; pricedOn: string; pricedWindow: string; quote: unknown },
+): Promise<void> {
+  await db('membership.orders')
+    .where({ id })
+    .update({ ...price, quote: JSON.stringify(price.quote), updatedAt: db.fn.now() });
+}
+
+/** Adds a received amount; marks the order paid when `paid` says so. Returns nothing: the caller holds the lock. */
+export async function recordOrderPayment(db: Db, id: number, paidMinor: number, paid: boolean): Promise<void> {
+  await db('membership.orders')
+    .where({ id })
+    .update({ paidMinor, updatedAt: db.fn.now(), ...(paid ? { status: 'paid', paidAt: db.fn.now() } : {}) });
+}
+
+export async function markOrderCancelled(db: Db, id: number): Promise<void> {
+  await db('membership.orders').where({ id }).update({ status: 'cancelled', cancelledAt: db.fn.now(), updatedAt: db.fn.now() });
+}

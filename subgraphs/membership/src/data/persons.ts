@@ -1,0 +1,46 @@
+import type { Db } from './db';
+import { dateText } from './db';
+
+export interface LinkedPersonDetails {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  email: string | null;
+  relationship: string;
+}
+
+function linkedPersonsQuery(db: Db, accountId: number) {
+  return db('membership.linkedPersons as l')
+    .join('membership.persons as p', 'p.id', 'l.personId')
+    .where('l.accountId', accountId)
+    .orderBy('l.id')
+    .select('p.id', 'p.firstName', 'p.lastName', dateText(db, 'p.date_of_birth', 'date_of_birth'), 'p.email', 'l.relationship');
+}
+
+/** The persons an account may act for (LinkedPerson), in the order they were linked (self first). */
+export async function linkedPersonsWithDetails(db: Db, accountId: number): Promise<LinkedPersonDetails[]> {
+  return linkedPersonsQuery(db, accountId);
+}
+
+/**
+ * The given persons that are linked to the account, locked (`FOR UPDATE` of the person rows) so
+ * that two registrations of the same person serialise and the second sees the first's membership.
+ * Persons not linked to the account are simply missing from the answer.
+ */
+export async function lockLinkedPersons(db: Db, accountId: number, personIds: readonly number[]): Promise<LinkedPersonDetails[]> {
+  return linkedPersonsQuery(db, accountId)
+    .whereIn('p.id', personIds as number[])
+    .clearOrder()
+    .orderBy('p.id')
+    .forUpdate('p');
+}
+
+export async function personNamesByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Array<{ id: number; firstName: string; lastName: string }>> {
+  return db('membership.persons')
+    .whereIn('id', ids as number[])
+    .select('id', 'firstName', 'lastName');
+}

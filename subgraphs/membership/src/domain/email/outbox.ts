@@ -1,0 +1,100 @@
+import type { Knex } from '@ems/db';
+import type { Logger } from '@ems/schema';
+import { claimQueuedEmails, markEmailAttemptFailed, markEmailSent } from '../../data/emails';
+import type { MailTransport } from './transport';
+
+export interface OutboxOptions {
+  from: string;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  /** After this many failed attempts an e-mail is marked failed and left for an operator. */
+  maxAttempts?: number;
+  /** How often queued e-mails (earlier failures) are tried again. */
+  retryIntervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * The e-mail outbox: domain code queues rows in its own transaction (`emails`), and this sender
+ * delivers them after commit. So an e-mail goes out only for a committed change, and a change is
+ * never lost because the mail server was down: queued rows are retried on start and periodically.
+ */
+export class Outbox {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly transport: MailTransport,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  /** Sends what is queued, now and then periodically. */
+  start(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.options.retryIntervalMs ?? 60_000);
+    this.timer.unref();
+  }
+
+  /** Asks for a send pass soon; passes never overlap, and a kick during a pass causes one more. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.flush()
+      .then(() => undefined)
+      .catch((err: unknown) => this.options.logger.error({ err }, 'outbox pass failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves when no pass is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.idle();
+    this.transport.close();
+  }
+
+  /** One pass over the queue; each e-mail is tried at most once per pass. Returns how many were sent. */
+  async flush(): Promise<number> {
+    const tried: number[] = [];
+    let sent = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (trx) => {
+        const emails = await claimQueuedEmails(trx, this.options.batchSize ?? 10, tried);
+        for (const email of emails) {
+          tried.push(email.id);
+          try {
+            await this.transport.send({
+              from: this.options.from,
+              to: email.toAddress,
+              subject: email.subject,
+              text: email.textBody,
+              ...(email.htmlBody ? { html: email.htmlBody } : {}),
+            });
+            await markEmailSent(trx, email.id);
+            sent += 1;
+          } catch (err) {
+            const giveUp = email.attempts + 1 >= (this.options.maxAttempts ?? 5);
+            this.options.logger.warn({ err, emailId: email.id, giveUp }, 'e-mail not sent');
+            await markEmailAttemptFailed(trx, email.id, err instanceof Error ? err.message : String(err), giveUp);
+          }
+        }
+        return emails.length;
+      });
+      if (batch === 0) return sent;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { Knex } from '@ems/db';
+import { lockOrder, orderByReference, type OrderRow } from '../../data/orders';
+import { insertPayment } from '../../data/payments';
+import type { DataScope } from '../scope';
+import { settleOrderPayment, type SettlementSettings } from './settlement';
+
+export const MANUAL_PROVIDER = 'manual';
+
+export type ManualPaymentErrorCode = 'FORBIDDEN' | 'ORDER_NOT_FOUND' | 'ORDER_CANCELLED' | 'ORDER_ALREADY_PAID' | 'INVALID_AMOUNT';
+
+export type ManualPaymentResult =
+  { ok: true; order: OrderRow; activated: boolean; emailQueued: boolean } | { ok: false; code: ManualPaymentErrorCode; message: string };
+
+const MAX_AMOUNT_MINOR = 100_000_000;
+
+/**
+ * An operator records money received outside the online flow, typically a bank transfer that
+ * quotes the order reference. Only an OrgUser with ROLE_ORG_ADMIN in the order's organisation may;
+ * an order of another organisation is "not found" to them (no existence leak). A part payment is
+ * credited and leaves the order unpaid; once the total is covered the order is paid and activated
+ * exactly as an online payment would be.
+ */
+export async function recordManualPayment(
+  db: Knex,
+  scope: DataScope,
+  input: { orderReference: string; amountMinor: number },
+  settings: SettlementSettings,
+): Promise<ManualPaymentResult> {
+  if (scope.adminOrganisationIds.size === 0) {
+    return { ok: false, code: 'FORBIDDEN', message: 'Recording a payment needs the role ROLE_ORG_ADMIN in the order’s organisation.' };
+  }
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0 || input.amountMinor > MAX_AMOUNT_MINOR) {
+    return { ok: false, code: 'INVALID_AMOUNT', message: 'The amount must be a positive whole number of minor units (cents).' };
+  }
+  return db.transaction(async (trx) => {
+    const found = await orderByReference(trx, input.orderReference.trim().toUpperCase());
+    const order = found && scope.adminOrganisationIds.has(found.organisationId) ? await lockOrder(trx, found.id) : null;
+    if (!order) return { ok: false, code: 'ORDER_NOT_FOUND', message: `No order ${input.orderReference} in your organisations.` } as const;
+    if (order.status === 'cancelled')
+      return { ok: false, code: 'ORDER_CANCELLED', message: `Order ${order.reference} is cancelled.` } as const;
+    if (order.status === 'paid')
+      return { ok: false, code: 'ORDER_ALREADY_PAID', message: `Order ${order.reference} is already paid.` } as const;
+    await insertPayment(trx, {
+      orderId: order.id,
+      provider: MANUAL_PROVIDER,
+      status: 'succeeded',
+      amountMinor: input.amountMinor,
+      currency: order.currency,
+      recordedByAccountId: scope.accountId,
+    });
+    const settlement = await settleOrderPayment(trx, order, input.amountMinor, settings);
+    const paidMinor = order.paidMinor + input.amountMinor;
+    return {
+      ok: true,
+      order: { ...order, paidMinor, status: settlement.orderStatus },
+      activated: settlement.activated,
+      emailQueued: settlement.emailQueued,
+    } as const;
+  });
+}

@@ -1,0 +1,38 @@
+import type { Knex } from '@ems/db';
+import type { Logger } from '@ems/schema';
+import { BuiltinPaymentProvider, type WebhookDelivery } from './builtinProvider';
+import type { PaymentProvider } from './provider';
+
+/** Values of PAYMENT_PROVIDER. A real provider's adapter is added here (docs/payments.md). */
+export const PAYMENT_PROVIDER_NAMES = ['builtin'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+export interface PaymentProviders {
+  /** New attempts go to this one. */
+  active: PaymentProvider;
+  /** Any configured adapter by its name (attempts are confirmed with the provider that made them). */
+  named(name: string): PaymentProvider | null;
+  /** The built-in provider when it is configured: only then are its checkout pages served. */
+  builtin: BuiltinPaymentProvider | null;
+}
+
+export interface PaymentProviderConfig {
+  active: PaymentProviderName;
+  db: Knex;
+  webhookSecret: string;
+  deliverWebhook: WebhookDelivery;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function createPaymentProviders(config: PaymentProviderConfig): PaymentProviders {
+  const builtin = new BuiltinPaymentProvider({
+    db: config.db,
+    webhookSecret: config.webhookSecret,
+    deliverWebhook: config.deliverWebhook,
+    logger: config.logger,
+  });
+  const all = new Map<string, PaymentProvider>([[builtin.name, builtin]]);
+  const active = all.get(config.active);
+  if (!active) throw new Error(`payment provider ${config.active} is not available`);
+  return { active, named: (name) => all.get(name) ?? null, builtin };
+}

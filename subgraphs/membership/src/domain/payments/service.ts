@@ -1,0 +1,71 @@
+import type { Knex } from '@ems/db';
+import { todayIso } from '../clock';
+import type { DataScope } from '../scope';
+import { recordManualPayment, type ManualPaymentResult } from './manual';
+import { paymentReturn, type PaymentReturnView } from './paymentReturn';
+import type { WebhookRequest } from './provider';
+import type { PaymentProviders } from './registry';
+import { startOrderPayment, type StartPaymentResult } from './startPayment';
+import { handlePaymentWebhook, type WebhookResult } from './webhook';
+
+export interface PaymentServiceDeps {
+  db: Knex;
+  providers: PaymentProviders;
+  /** Told after a commit that queued e-mail, so that it goes out now rather than on the next retry. */
+  outbox: { kick(): void };
+  /** The portal's public origin (return URLs, links in e-mails); null: paths on the caller's origin. */
+  portalUrl: string | null;
+  today?: () => string;
+}
+
+/**
+ * The payment use cases with their collaborators wired in: the REST handlers and resolvers call
+ * these and nothing else. Each domain function owns its transaction; this layer only picks the
+ * provider and wakes the outbox after a commit that queued e-mail.
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  private get settings() {
+    return { portalUrl: this.deps.portalUrl };
+  }
+
+  private today(): string {
+    return (this.deps.today ?? todayIso)();
+  }
+
+  private afterCommit(result: { emailQueued?: boolean }): void {
+    if (result.emailQueued) this.deps.outbox.kick();
+  }
+
+  get builtin() {
+    return this.deps.providers.builtin;
+  }
+
+  startPayment(reference: string): Promise<StartPaymentResult> {
+    return startOrderPayment(this.deps.db, this.deps.providers.active, reference, { today: this.today(), portalUrl: this.deps.portalUrl });
+  }
+
+  async webhook(
+    providerName: string,
+    request: WebhookRequest,
+  ): Promise<WebhookResult | { ok: false; code: 'UNKNOWN_PROVIDER'; message: string }> {
+    const provider = this.deps.providers.named(providerName);
+    if (!provider) return { ok: false, code: 'UNKNOWN_PROVIDER', message: `No payment provider ${providerName}.` };
+    const result = await handlePaymentWebhook(this.deps.db, provider, request, this.settings);
+    if (result.ok) this.afterCommit(result.confirmation);
+    return result;
+  }
+
+  async paymentReturn(scope: DataScope, input: { reference: string; transactionId?: string | null }): Promise<PaymentReturnView | null> {
+    const result = await paymentReturn(this.deps.db, (name) => this.deps.providers.named(name), scope, input, this.settings);
+    this.afterCommit(result);
+    return result.view;
+  }
+
+  async recordManualPayment(scope: DataScope, input: { orderReference: string; amountMinor: number }): Promise<ManualPaymentResult> {
+    const result = await recordManualPayment(this.deps.db, scope, input, this.settings);
+    if (result.ok) this.afterCommit(result);
+    return result;
+  }
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../../data/db';
+import { accountContact } from '../../data/accounts';
+import { queueEmail } from '../../data/emails';
+import { activateMembership, lockPendingMembershipsOfOrder } from '../../data/memberships';
+import { organisationNumbering, reserveMembershipSequence } from '../../data/membershipNumbers';
+import { recordOrderPayment, type OrderRow } from '../../data/orders';
+import { membershipTypesByIds, periodById } from '../../data/periods';
+import { personNamesByIds } from '../../data/persons';
+import { confirmationEmail, MEMBERSHIP_CONFIRMATION } from '../email/confirmationEmail';
+import { formatMembershipNumber } from '../membershipNumbers';
+
+export interface Settlement {
+  orderStatus: OrderRow['status'];
+  /** This payment completed the order and its memberships were activated now. */
+  activated: boolean;
+  emailQueued: boolean;
+}
+
+export interface SettlementSettings {
+  /** The portal's public origin, for the link in the confirmation e-mail. */
+  portalUrl: string | null;
+}
+
+/**
+ * Credits a received amount to an order the caller has locked (`FOR UPDATE`) in `trx`. The order
+ * becomes paid when what was received covers its total; only then, and only from unpaid, are
+ * its memberships activated. Money for a paid order (a second attempt that also went through) or
+ * a cancelled one is recorded and changes nothing else: an operator refunds it.
+ */
+export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: number, settings: SettlementSettings): Promise<Settlement> {
+  const paidMinor = order.paidMinor + amountMinor;
+  const completes = order.status === 'unpaid' && paidMinor >= order.totalMinor;
+  await recordOrderPayment(trx, order.id, paidMinor, completes);
+  if (!completes) return { orderStatus: order.status, activated: false, emailQueued: false };
+  const emailQueued = await activateOrderMemberships(trx, { ...order, paidMinor }, settings);
+  return { orderStatus: 'paid', activated: true, emailQueued };
+}
+
+/**
+ * Gives every pending membership of the order its number and activates it, then queues one
+ * confirmation e-mail listing them. Numbers come from the organisation's sequence, reserved in
+ * one statement under its row lock, so concurrent activations get distinct consecutive values.
+ * Returns whether an e-mail was queued (not when the account has no address).
+ */
+async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<boolean> {
+  const pending = await lockPendingMembershipsOfOrder(trx, order.id);
+  if (pending.length === 0) return false;
+  const period = await periodById(trx, order.periodId);
+  if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
+  const organisation = await organisationNumbering(trx, order.organisationId);
+  const first = await reserveMembershipSequence(trx, order.organisationId, pending.length);
+  const year = Number(period.startsOn.slice(0, 4));
+
+  const numbers = new Map<number, string>();
+  for (const [index, membership] of pending.entries()) {
+    const number = formatMembershipNumber(organisation.pattern, { organisationSlug: organisation.slug, year, sequence: first + index });
+    await activateMembership(trx, membership.id, number);
+    numbers.set(membership.id, number);
+  }
+
+  const account = await accountContact(trx, order.accountId);
+  if (!account?.email) return false;
+  const names = new Map(
+    (
+      await personNamesByIds(
+        trx,
+        pending.map((m) => m.personId),
+      )
+    ).map((p) => [p.id, `${p.firstName} ${p.lastName}`]),
+  );
+  const types = new Map(
+    (
+      await membershipTypesByIds(
+        trx,
+        pending.map((m) => m.membershipTypeId),
+      )
+    ).map((t) => [t.id, t.name]),
+  );
+  const email = confirmationEmail({
+    recipientFirstName: account.firstName,
+    organisationName: organisation.name,
+    periodName: period.name,
+    orderReference: order.reference,
+    paidMinor: order.paidMinor,
+    currency: order.currency,
+    members: pending.map((m) => ({
+      name: names.get(m.personId) ?? `Person ${m.personId}`,
+      membershipType: types.get(m.membershipTypeId) ?? '',
+      membershipNumber: numbers.get(m.id) ?? '',
+    })),
+    portalUrl: settings.portalUrl,
+  });
+  await queueEmail(trx, {
+    toAddress: account.email,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    kind: MEMBERSHIP_CONFIRMATION,
+    orderId: order.id,
+  });
+  return true;
+}

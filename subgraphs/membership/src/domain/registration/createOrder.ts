@@ -1,0 +1,147 @@
+import type { Knex } from '@ems/db';
+import { accountContact } from '../../data/accounts';
+import { insertPendingMemberships, liveMembershipsInPeriod, personsActiveInPeriod } from '../../data/memberships';
+import { insertOrder, nextOrderId, replaceOrderLines } from '../../data/orders';
+import { activeMembershipTypesOfOrganisation, periodById } from '../../data/periods';
+import { lockLinkedPersons } from '../../data/persons';
+import { formatOrderReference } from '../orders/reference';
+import { paymentUrlOf, quoteLines } from '../orders/order';
+import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode } from '../pricing';
+import { decideMemberType } from './memberType';
+import { periodClosedReason, pricingRulesOf, type PeriodClosedReason } from './period';
+
+export interface RegistrationOrderInput {
+  accountId: number;
+  periodId: number;
+  /** The registration date (`YYYY-MM-DD`): prices and the registration window are taken on it. */
+  today: string;
+  persons: Array<{ personId: number; membershipTypeCode: string; options: OptionCode[]; transferFromClub?: string }>;
+}
+
+/** Why an order was not created: ours, plus the pricing engine's problems passed on as they are. */
+export type RegistrationOrderErrorCode =
+  | 'PERIOD_NOT_FOUND'
+  | PeriodClosedReason
+  | 'PERSON_NOT_LINKED'
+  | 'ALREADY_REGISTERED'
+  | 'PENDING_PAYMENT'
+  | 'DATE_OF_BIRTH_MISSING'
+  | PricingProblemCode;
+
+export type CreateRegistrationOrderResult =
+  | { ok: true; order: { id: number; reference: string; totalMinor: number; currency: string; paymentUrl: string } }
+  | { ok: false; code: RegistrationOrderErrorCode; message: string; personId: number | null };
+
+function refused(code: RegistrationOrderErrorCode, message: string, personId: number | null = null): CreateRegistrationOrderResult {
+  return { ok: false, code, message, personId };
+}
+
+const CLOSED_MESSAGES: Record<PeriodClosedReason, string> = {
+  PERIOD_CLOSED: 'The membership period is closed.',
+  REGISTRATION_NOT_OPEN: 'Registration for this period has not opened yet.',
+  REGISTRATION_ENDED: 'Registration for this period has ended.',
+};
+
+/**
+ * Prices and creates the order of a completed registration, in the caller's transaction (forms
+ * completes its process in the same one): the order (unpaid), its lines as the pricing engine
+ * gave them, and one pending-payment membership per person. Every reason to refuse is a value;
+ * nothing is written then.
+ */
+export async function createRegistrationOrder(
+  trx: Knex.Transaction,
+  input: RegistrationOrderInput,
+): Promise<CreateRegistrationOrderResult> {
+  const period = await periodById(trx, input.periodId);
+  const account = await accountContact(trx, input.accountId);
+  // An account of another tenant does not see the period at all.
+  if (!period || !account || account.registrationSystemId !== period.registrationSystemId) {
+    return refused('PERIOD_NOT_FOUND', 'The membership period does not exist.');
+  }
+  const closed = periodClosedReason(period, input.today);
+  if (closed) return refused(closed, CLOSED_MESSAGES[closed]);
+
+  if (input.persons.length === 0) return refused('NO_PERSONS', 'Select at least one person.');
+  const personIds = input.persons.map((p) => p.personId);
+  const duplicate = personIds.find((id, index) => personIds.indexOf(id) !== index);
+  if (duplicate !== undefined) return refused('DUPLICATE_PERSON', `Person ${duplicate} is listed more than once.`, duplicate);
+
+  // Locks the persons: a concurrent registration of one of them waits here and then sees ours.
+  const linked = new Map((await lockLinkedPersons(trx, input.accountId, personIds)).map((p) => [p.id, p]));
+  // A person of another account and a person that does not exist get the same answer.
+  const foreign = personIds.find((id) => !linked.has(id));
+  if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);
+
+  for (const membership of await liveMembershipsInPeriod(trx, period.id, personIds)) {
+    const person = linked.get(membership.personId);
+    const name = person ? `${person.firstName} ${person.lastName}` : `Person ${membership.personId}`;
+    return membership.status === 'active'
+      ? refused('ALREADY_REGISTERED', `${name} is already registered for this period.`, membership.personId)
+      : refused('PENDING_PAYMENT', `${name} already has a registration awaiting payment.`, membership.personId);
+  }
+
+  const rules = pricingRulesOf(period);
+  const types = new Map(
+    (await activeMembershipTypesOfOrganisation(trx, period.organisationId))
+      .filter((t) => Object.hasOwn(rules.baseFees, t.code))
+      .map((t) => [t.code, t]),
+  );
+  for (const p of input.persons) {
+    if (!types.has(p.membershipTypeCode)) {
+      return refused('UNKNOWN_MEMBERSHIP_TYPE', `Membership type ${p.membershipTypeCode} is not offered in this period.`, p.personId);
+    }
+    if (!linked.get(p.personId)?.dateOfBirth) {
+      return refused('DATE_OF_BIRTH_MISSING', `Person ${p.personId} has no date of birth: the price depends on the age group.`, p.personId);
+    }
+  }
+
+  const renewing = new Set(period.previousPeriodId ? await personsActiveInPeriod(trx, period.previousPeriodId, personIds) : []);
+  const pricingPersons: PricingPerson[] = input.persons.map((p) => ({
+    id: p.personId,
+    dateOfBirth: linked.get(p.personId)?.dateOfBirth as string,
+    membershipTypeCode: p.membershipTypeCode,
+    memberType: decideMemberType({ activeInPreviousPeriod: renewing.has(p.personId), transferFromClub: p.transferFromClub }),
+    options: [...new Set(p.options)],
+  }));
+  const priced = quoteOrder({ rules, persons: pricingPersons, registrationDate: input.today });
+  if (!priced.ok) {
+    const [problem] = priced.problems;
+    if (!problem) throw new Error('pricing refused without a problem');
+    return refused(problem.code, problem.message, problem.personId);
+  }
+  const quote = priced.quote;
+
+  const id = await nextOrderId(trx);
+  const reference = formatOrderReference(input.today, id);
+  await insertOrder(trx, {
+    id,
+    reference,
+    accountId: input.accountId,
+    organisationId: period.organisationId,
+    periodId: period.id,
+    currency: quote.currency,
+    totalMinor: quote.totalMinor,
+    pricedOn: quote.pricedOn,
+    pricedWindow: quote.window,
+    quote,
+  });
+  await replaceOrderLines(trx, id, quoteLines(quote));
+  await insertPendingMemberships(
+    trx,
+    input.persons.map((p, index) => ({
+      personId: p.personId,
+      periodId: period.id,
+      membershipTypeId: (types.get(p.membershipTypeCode) as { id: number }).id,
+      orderId: id,
+      memberType: pricingPersons[index]?.memberType ?? 'new',
+      details: {
+        options: pricingPersons[index]?.options ?? [],
+        ...(p.transferFromClub?.trim() ? { transferFromClub: p.transferFromClub.trim() } : {}),
+      },
+    })),
+  );
+  return {
+    ok: true,
+    order: { id, reference, totalMinor: quote.totalMinor, currency: quote.currency, paymentUrl: paymentUrlOf(reference) },
+  };
+}

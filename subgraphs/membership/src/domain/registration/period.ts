@@ -1,0 +1,92 @@
+import { periodById, activeMembershipTypesOfOrganisation, type PeriodRow } from '../../data/periods';
+import type { Db } from '../../data/db';
+import { OPTION_CODES, type OptionCode, type PeriodPricingRules } from '../pricing';
+
+/** A membership period as the registration workflow sees it (docs/design/registration.md). */
+export interface RegistrationPeriod {
+  id: number;
+  organisationId: number;
+  name: string;
+  status: 'open' | 'closed';
+  registrationOpensOn: string;
+  registrationClosesOn: string;
+  currency: string;
+  /** The date ages are taken on (the pricing rules' reference date), for age-dependent questions. */
+  referenceDate: string;
+  /** Active types that the period prices: the ones a person can choose. */
+  membershipTypes: Array<{ code: string; name: string }>;
+  options: OptionCode[];
+}
+
+export type PeriodClosedReason = 'PERIOD_CLOSED' | 'REGISTRATION_NOT_OPEN' | 'REGISTRATION_ENDED';
+
+/** The period's pricing rules; written by us (migration, seed, admin), so a cast is enough here. */
+export function pricingRulesOf(period: Pick<PeriodRow, 'pricingRules'>): PeriodPricingRules {
+  return period.pricingRules as PeriodPricingRules;
+}
+
+async function loadPeriod(
+  db: Db,
+  periodId: number,
+  registrationSystemId: number,
+): Promise<{ row: PeriodRow; period: RegistrationPeriod } | null> {
+  const row = await periodById(db, periodId);
+  // Another tenant's period does not exist for this caller.
+  if (!row || row.registrationSystemId !== registrationSystemId) return null;
+  const rules = pricingRulesOf(row);
+  const types = await activeMembershipTypesOfOrganisation(db, row.organisationId);
+  const period: RegistrationPeriod = {
+    id: row.id,
+    organisationId: row.organisationId,
+    name: row.name,
+    status: row.status,
+    registrationOpensOn: row.registrationOpensOn,
+    registrationClosesOn: row.registrationClosesOn,
+    currency: rules.currency,
+    referenceDate: rules.referenceDate,
+    membershipTypes: types.filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => ({ code: t.code, name: t.name })),
+    options: OPTION_CODES.filter((code) => rules.options[code] !== undefined),
+  };
+  return { row, period };
+}
+
+export async function getRegistrationPeriod(db: Db, periodId: number, registrationSystemId: number): Promise<RegistrationPeriod | null> {
+  return (await loadPeriod(db, periodId, registrationSystemId))?.period ?? null;
+}
+
+/** `Query.membershipPeriod`: the registration view plus the season's dates and whether it takes registrations today. */
+export interface MembershipPeriodView extends RegistrationPeriod {
+  startsOn: string;
+  endsOn: string;
+  closedReason: PeriodClosedReason | null;
+}
+
+export async function membershipPeriodView(
+  db: Db,
+  periodId: number,
+  registrationSystemId: number,
+  today: string,
+): Promise<MembershipPeriodView | null> {
+  const loaded = await loadPeriod(db, periodId, registrationSystemId);
+  if (!loaded) return null;
+  return {
+    ...loaded.period,
+    startsOn: loaded.row.startsOn,
+    endsOn: loaded.row.endsOn,
+    closedReason: periodClosedReason(loaded.period, today),
+  };
+}
+
+/**
+ * Why the period cannot take registrations on `today` (a `YYYY-MM-DD` date), or null when it can.
+ * A closed period wins over the dates; both registration dates are included in the window.
+ */
+export function periodClosedReason(
+  period: Pick<RegistrationPeriod, 'status' | 'registrationOpensOn' | 'registrationClosesOn'>,
+  today: string,
+): PeriodClosedReason | null {
+  if (period.status === 'closed') return 'PERIOD_CLOSED';
+  if (today < period.registrationOpensOn) return 'REGISTRATION_NOT_OPEN';
+  if (today > period.registrationClosesOn) return 'REGISTRATION_ENDED';
+  return null;
+}

@@ -1,0 +1,40 @@
+import type { PersonStatus } from '@ems/schema/rules';
+import type { Db } from '../../data/db';
+import { liveMembershipsInPeriod, type MembershipRow } from '../../data/memberships';
+import { linkedPersonsWithDetails } from '../../data/persons';
+
+export interface PeriodPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  relationship: string;
+  status: PersonStatus;
+}
+
+/** Contract "Person status in the overview": active -> Registered, pending payment -> Pending Payment. */
+export function personStatusOf(membership: Pick<MembershipRow, 'status'> | undefined): PersonStatus {
+  if (membership?.status === 'active') return 'Registered';
+  if (membership?.status === 'pending_payment') return 'Pending Payment';
+  return 'Available';
+}
+
+/** The account's linked persons with their status for the period, self first. */
+export async function personsForPeriod(db: Db, accountId: number, periodId: number): Promise<PeriodPerson[]> {
+  const persons = await linkedPersonsWithDetails(db, accountId);
+  if (persons.length === 0) return [];
+  const live = await liveMembershipsInPeriod(
+    db,
+    periodId,
+    persons.map((p) => p.id),
+  );
+  const byPerson = new Map(live.map((m) => [m.personId, m]));
+  return persons.map((p) => ({
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth,
+    relationship: p.relationship,
+    status: personStatusOf(byPerson.get(p.id)),
+  }));
+}

@@ -1,0 +1,324 @@
+import { hashApiKey, keyPrefix, type Knex } from '@ems/db';
+import { signAccessToken } from '@ems/schema';
+import type { RunningService } from '@ems/schema/runtime';
+import { migratedScratchDatabase } from '../../../tests/support/scratchDatabase';
+import { loadEnv } from './env';
+import { createRegistrationOrder } from './registration';
+import { startMembershipService } from './server';
+import { seedClub, type Club } from './testing/fixtures';
+import { signPayload } from './domain/payments/signature';
+import { todayIso } from './domain/clock';
+
+/**
+ * The payment flow through the running service: the pay link, the built-in checkout page, the
+ * decision, the signed webhook over real HTTP to the service itself, the redirect to the
+ * portal's return route, and the GraphQL reads and writes, all scoped.
+ */
+const JWT_SECRET = 'j'.repeat(64);
+const WEBHOOK_SECRET = 'w'.repeat(40);
+const API_KEY = 'test-portal-api-key-0123456789abcdefgh';
+
+let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+let knex: Knex;
+let service: RunningService;
+let club: Club;
+
+beforeAll(async () => {
+  db = await migratedScratchDatabase();
+  knex = db.knex;
+  club = await seedClub(knex);
+  await knex('membership.apiKeys').insert({ prefix: keyPrefix(API_KEY), keyHash: hashApiKey(API_KEY), portal: 'registration' });
+  // Registration windows are taken on the real date here: the period is moved around today.
+  await knex('membership.membershipPeriods')
+    .where({ id: club.periodId })
+    .update({
+      registrationOpensOn: '2000-01-01',
+      registrationClosesOn: '2999-12-31',
+      pricingRules: knex.raw(`jsonb_set(pricing_rules, '{timing}', ?::jsonb)`, [
+        JSON.stringify([{ window: 'standard', from: '2000-01-01', to: '2999-12-31' }]),
+      ]),
+    });
+  service = await startMembershipService(
+    loadEnv({
+      DATABASE_URL: db.url,
+      JWT_SECRET,
+      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      MEMBERSHIP_PORT: '0',
+      LOG_LEVEL: 'silent',
+    }),
+  );
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await db.drop();
+});
+
+async function newOrder(personIds: number[], accountId = club.family.accountId) {
+  const result = await knex.transaction((trx) =>
+    createRegistrationOrder(trx, {
+      accountId,
+      periodId: club.periodId,
+      today: todayIso(),
+      persons: personIds.map((personId) => ({ personId, membershipTypeCode: 'individual', options: [] })),
+    }),
+  );
+  if (!result.ok) throw new Error(result.message);
+  return result.order;
+}
+
+/** The pay link as the router forwards it (prefix removed). */
+const payPath = (reference: string) => `/payments/orders/${reference}/pay`;
+
+async function startCheckout(reference: string): Promise<URL> {
+  const res = await fetch(`${service.url}${payPath(reference)}`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') as string, `${service.url}${payPath(reference)}`);
+}
+
+async function decide(checkout: URL, decision: 'pay' | 'fail' | 'cancel'): Promise<URL> {
+  const res = await fetch(checkout, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision }),
+  });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location') as string, 'http://portal.invalid');
+}
+
+async function graphql(userKey: string, query: string, variables: Record<string, unknown> = {}) {
+  const account = await knex('membership.accounts').where({ registrationSystemId: club.tenantId, externalUserId: userKey }).first();
+  const { token } = signAccessToken(
+    {
+      userKey,
+      authorities: ['ROLE_USER'],
+      accountId: account.id,
+      personId: account.personId,
+      orgId: club.organisationId,
+      registrationSystemId: club.tenantId,
+    },
+    JWT_SECRET,
+    600,
+  );
+  const res = await fetch(`${service.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': API_KEY, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+}
+
+const PAYMENT_RETURN = `query ($reference: String!, $transactionId: String) {
+  paymentReturn(reference: $reference, transactionId: $transactionId) {
+    paymentStatus periodId
+    order { reference status totalMinor paidMinor paymentUrl
+      lines { kind amountMinor rule person { id firstName } }
+      memberships { status membershipNumber membershipType membershipTypeCode memberType person { firstName dateOfBirth } } }
+  }
+}`;
+
+describe('the browser payment flow with the built-in provider', () => {
+  it('pay link -> checkout page -> Pay -> signed webhook -> portal return: the order is paid and its memberships active', async () => {
+    const order = await newOrder([club.family.self]);
+    const checkout = await startCheckout(order.reference);
+    expect(checkout.pathname).toMatch(/^\/payments\/builtin\/checkout\/[0-9a-f-]{36}$/);
+
+    const page = await fetch(checkout);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(order.reference);
+    for (const button of ['value="pay"', 'value="fail"', 'value="cancel"']) expect(html).toContain(button);
+    expect(html).not.toMatch(/Fiona|family\./);
+
+    const back = await decide(checkout, 'pay');
+    const transactionId = checkout.pathname.split('/').pop();
+    expect(back.pathname).toBe('/membership/payment-return');
+    expect(Object.fromEntries(back.searchParams)).toEqual({ reference: order.reference, status: 'success', transactionId });
+
+    // The webhook went over HTTP before the redirect: the order is already settled.
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'paid', paidMinor: order.totalMinor });
+    expect(await knex('membership.paymentEvents').where({ providerPaymentId: transactionId })).toHaveLength(1);
+
+    const result = await graphql(club.family.userKey, PAYMENT_RETURN, { reference: order.reference, transactionId });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.paymentReturn).toMatchObject({
+      paymentStatus: 'SUCCEEDED',
+      periodId: club.periodId,
+      order: {
+        reference: order.reference,
+        status: 'PAID',
+        paidMinor: order.totalMinor,
+        paymentUrl: `/services/admin-service/payments/orders/${order.reference}/pay`,
+        memberships: [
+          {
+            status: 'ACTIVE',
+            membershipNumber: expect.stringMatching(/-\d{5}$/),
+            membershipType: 'Individual',
+            membershipTypeCode: 'individual',
+            memberType: 'new',
+            person: { firstName: 'Fiona', dateOfBirth: '1984-03-12' },
+          },
+        ],
+      },
+    });
+
+    // The confirmation leaves through the outbox (jsonTransport here) right after commit.
+    let email: { status: string } | undefined;
+    for (let i = 0; i < 50 && email?.status !== 'sent'; i += 1) {
+      email = await knex('membership.emails').where({ orderId: order.id }).first();
+      if (email?.status !== 'sent') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(email?.status).toBe('sent');
+
+    // The same link now explains that nothing is due.
+    const again = await fetch(`${service.url}${payPath(order.reference)}`, { redirect: 'manual' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('already paid');
+  });
+
+  it('Fail returns status=failed, leaves the order unpaid, and the same link starts a new attempt', async () => {
+    const order = await newOrder([club.family.partner]);
+    const back = await decide(await startCheckout(order.reference), 'fail');
+    expect(back.searchParams.get('status')).toBe('failed');
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'unpaid', paidMinor: 0 });
+    const result = await graphql(club.family.userKey, PAYMENT_RETURN, {
+      reference: order.reference,
+      transactionId: back.searchParams.get('transactionId'),
+    });
+    expect(result.data?.paymentReturn).toMatchObject({ paymentStatus: 'FAILED', order: { status: 'UNPAID' } });
+    const retry = await startCheckout(order.reference);
+    expect((await fetch(retry)).status).toBe(200);
+  });
+
+  it('answers a clear page for an unknown order', async () => {
+    const res = await fetch(`${service.url}${payPath('ORD-1999-000000')}`, { redirect: 'manual' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Order not found');
+  });
+});
+
+describe('POST /payments/webhook/builtin', () => {
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${service.url}/payments/webhook/builtin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.ems.payment-event+json', ...headers },
+      body,
+    });
+
+  it('refuses a bad signature with 401', async () => {
+    const body = JSON.stringify({ eventId: 'e-1', checkoutId: '00000000-0000-4000-8000-000000000000' });
+    const res = await post(body, { 'x-builtin-signature': signPayload('not-the-secret-but-long-enough-123', body) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+  });
+
+  it('refuses a body it cannot verify byte for byte (application/json is parsed before it)', async () => {
+    const body = JSON.stringify({ eventId: 'e-2', checkoutId: '00000000-0000-4000-8000-000000000000' });
+    const res = await post(body, { 'content-type': 'application/json', 'x-builtin-signature': signPayload(WEBHOOK_SECRET, body) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_WEBHOOK_BODY' });
+  });
+
+  it('answers 404 for a correctly signed event about a payment it did not start', async () => {
+    const body = JSON.stringify({ eventId: 'e-3', checkoutId: '00000000-0000-4000-8000-000000000000' });
+    const res = await post(body, { 'x-builtin-signature': signPayload(WEBHOOK_SECRET, body) });
+    expect(res.status).toBe(404);
+    expect(await knex('membership.paymentEvents').where({ eventId: 'e-3' })).toHaveLength(0);
+  });
+});
+
+describe('GraphQL', () => {
+  it('shows an order only to its account and to operators of its organisation', async () => {
+    const order = await newOrder([club.family.child]);
+    expect((await graphql(club.stranger.userKey, PAYMENT_RETURN, { reference: order.reference })).data?.paymentReturn).toBeNull();
+    expect((await graphql(club.otherOperator.userKey, PAYMENT_RETURN, { reference: order.reference })).data?.paymentReturn).toBeNull();
+    expect((await graphql(club.operator.userKey, PAYMENT_RETURN, { reference: order.reference })).data?.paymentReturn).toMatchObject({
+      paymentStatus: 'NONE',
+      order: {
+        status: 'UNPAID',
+        lines: expect.arrayContaining([
+          {
+            kind: 'membership_fee',
+            amountMinor: 6000,
+            rule: 'base_fee:individual:junior',
+            person: { id: String(club.family.child), firstName: 'Finn' },
+          },
+        ]),
+      },
+    });
+  });
+
+  it('refuses anonymous callers', async () => {
+    const res = await fetch(`${service.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+      body: JSON.stringify({ query: '{ outbox { id } }' }),
+    });
+    expect((await res.json()).errors?.[0]?.extensions?.code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it('records a manual payment for an operator and refuses it to a member, as result values', async () => {
+    const order = await newOrder([club.family.grandparent]);
+    const mutation = `mutation ($ref: String!, $amount: Int!) { recordManualPayment(orderReference: $ref, amountMinor: $amount) {
+      __typename ... on ManualPaymentRecorded { activated order { status memberships { status membershipNumber } } } ... on PaymentError { code message } } }`;
+    const refused = await graphql(club.family.userKey, mutation, { ref: order.reference, amount: order.totalMinor });
+    expect(refused.data?.recordManualPayment).toMatchObject({ __typename: 'PaymentError', code: 'FORBIDDEN' });
+    const recorded = await graphql(club.operator.userKey, mutation, { ref: order.reference, amount: order.totalMinor });
+    expect(recorded.data?.recordManualPayment).toMatchObject({
+      __typename: 'ManualPaymentRecorded',
+      activated: true,
+      order: { status: 'PAID', memberships: [{ status: 'ACTIVE', membershipNumber: expect.any(String) }] },
+    });
+
+    // Without SMTP the outbox is readable: the operator sees the organisation's, the member their own.
+    const outbox = `{ outbox(limit: 50) { subject status kind order { reference } } }`;
+    const forOperator = (await graphql(club.operator.userKey, outbox)).data?.outbox as Array<{ order: { reference: string } }>;
+    expect(forOperator.map((e) => e.order.reference)).toContain(order.reference);
+    const forMember = (await graphql(club.family.userKey, outbox)).data?.outbox as Array<{ order: { reference: string } }>;
+    expect(forMember.map((e) => e.order.reference)).toContain(order.reference);
+    expect((await graphql(club.stranger.userKey, outbox)).data?.outbox).toEqual([]);
+  });
+
+  it('answers membershipPeriod within the caller’s registration system', async () => {
+    const result = await graphql(
+      club.family.userKey,
+      `
+        query ($id: Int!) {
+          membershipPeriod(id: $id) {
+            name
+            status
+            closedReason
+            currency
+            options
+            membershipTypes {
+              code
+              name
+            }
+            organisation {
+              id
+            }
+          }
+        }
+      `,
+      { id: club.periodId },
+    );
+    expect(result.data?.membershipPeriod).toEqual({
+      name: 'Season 2026',
+      status: 'OPEN',
+      closedReason: null,
+      currency: 'EUR',
+      options: ['insurance', 'magazine'],
+      membershipTypes: [
+        { code: 'individual', name: 'Individual' },
+        { code: 'junior', name: 'Junior' },
+        { code: 'student', name: 'Student' },
+      ],
+      organisation: { id: String(club.organisationId) },
+    });
+    const other = await seedClub(knex);
+    expect((await graphql(club.family.userKey, `{ membershipPeriod(id: ${other.periodId}) { name } }`)).data?.membershipPeriod).toBeNull();
+  });
+});

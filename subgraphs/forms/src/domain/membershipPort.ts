@@ -28,6 +28,7 @@ export type MembershipPort = Pick<
   | 'createRegistrationOrder'
   | 'cancelUnpaidOrder'
   | 'orderPaymentState'
+  | 'isOrganisationMember'
 >;
 
 /** The real functions; each is passed the caller's transaction, so completion is one transaction. */

@@ -178,6 +178,9 @@ export async function getForm(deps: FormsDeps, user: FormUser, input: { periodId
   return inTransaction(deps.db, async (trx) => {
     const period = await deps.membership.getRegistrationPeriod(trx, input.periodId, user.registrationSystemId);
     if (!period) return failure('notFound', 'PERIOD_NOT_FOUND', `Membership period ${input.periodId} was not found.`);
+    if (!(await deps.membership.isOrganisationMember(trx, user.accountId, period.organisationId))) {
+      return failure('forbidden', 'NOT_ORGANISATION_MEMBER', 'You are not a user of the organisation of this membership period.');
+    }
 
     let instance = await lockOpenInstance(trx, user.accountId, period.id);
     if (instance) instance = await revisit(trx, deps, await followPayment(trx, deps, instance));

@@ -18,4 +18,5 @@ export {
   type CancelUnpaidOrderResult,
   type OrderPaymentState,
 } from '../domain/registration/orderState';
+export { isOrganisationMember } from '../domain/registration/organisationMember';
 export type { Db } from '../data/db';

@@ -3,6 +3,8 @@
  * started under `.data/`; either way the schema is migrated, the demo tenant seeded, the three
  * subgraphs and the router started, and a demo customer website serves signed links.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
 import { startCustomerSite } from './customerSite';
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..', '..', '..');
   const dataDir = path.join(root, '.data');
   const secrets = loadOrCreateDevSecrets(dataDir);
+
+  buildPortalIfMissing(root);
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = env.DATABASE_URL;
@@ -82,6 +86,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+/** The router serves portal-web/dist; a fresh clone has none yet, so the first start builds it. */
+function buildPortalIfMissing(root: string): void {
+  if (existsSync(path.join(root, 'portal-web', 'dist', 'index.html'))) return;
+  console.log('Building the portal (first start) ...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'portal-web'),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('building the portal failed (npm run build)');
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,186 @@
+import { gql } from '@apollo/client';
+import { useEffect, useRef, useState } from 'react';
+import type { ProcessState } from '@ems/schema/rules';
+import type { FormActionOutcome, FormActions } from '../graphql/formMutations';
+import { useFocusOnChange, useTimedNotice } from '../lib/hooks';
+import { formScreen, type FormScreen } from '../lib/process';
+import { texts, type DeniedReason } from '../lib/texts';
+import { COMPLETION_FRAGMENT, ManualPaymentDue, PaymentDue, type CompletionForm } from './Completion';
+import { Notice } from './Notice';
+import { PERSON_OVERVIEW_FRAGMENT, PersonOverview, type OverviewPerson } from './PersonOverview';
+import { QUESTION_STEP_FRAGMENT, QuestionStep, type QuestionStepForm } from './QuestionStep';
+import { RESUME_CHOICE_FRAGMENT, ResumeChoice } from './ResumeChoice';
+
+export const FORM_STEP_FRAGMENT = gql`
+  fragment FormStep_form on Form {
+    processId
+    step
+    stepCount
+    processState
+    canGoBack
+    ...ResumeChoice_form
+    ...PersonOverview_form
+    ...QuestionStep_form
+    ...Completion_form
+  }
+  ${RESUME_CHOICE_FRAGMENT}
+  ${PERSON_OVERVIEW_FRAGMENT}
+  ${QUESTION_STEP_FRAGMENT}
+  ${COMPLETION_FRAGMENT}
+`;
+
+export type FormStepPerson = OverviewPerson & QuestionStepForm['people'][number];
+
+export interface FormStepForm extends Omit<QuestionStepForm, 'people'>, CompletionForm {
+  __typename: 'Form';
+  processId: string;
+  step: number;
+  stepCount: number;
+  processState: ProcessState;
+  canGoBack: boolean;
+  people: FormStepPerson[];
+}
+
+/** Contract: a failed submission hides the question box and shows the error for five seconds. */
+export const FAILURE_NOTICE_MS = 5000;
+
+function headingFor(screen: FormScreen, form: FormStepForm): string {
+  switch (screen) {
+    case 'resumeChoice':
+      return texts.resume.title;
+    case 'people':
+      return texts.people.title;
+    case 'question':
+      return form.question ?? '';
+    case 'payment':
+      return texts.completion.title;
+    case 'manualPayment':
+      return texts.completion.doneTitle;
+    case 'completed':
+      return texts.completion.completedTitle;
+    case 'cancelled':
+      return texts.completion.cancelledTitle;
+  }
+}
+
+/**
+ * One registration form in whatever state it is: the resume choice, the person overview, a
+ * question, or the completion. Step changes come from the Apollo cache (the mutation hooks update
+ * it); this component runs the actions, shows their failures and moves focus to the heading.
+ */
+export function FormStep(props: {
+  form: FormStepForm;
+  actions: FormActions;
+  onDenied: (reason: DeniedReason) => void;
+  onReload: () => void;
+}) {
+  const { form, actions } = props;
+  const [acted, setActed] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [notice, showNotice] = useTimedNotice(FAILURE_NOTICE_MS);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const screen = formScreen(form, acted);
+  const failed = notice?.severity === 'error';
+
+  useFocusOnChange(heading, `${form.processId}:${form.step}:${screen}`);
+
+  // When the failure message goes, the question comes back: focus returns to its heading.
+  const wasFailed = useRef(false);
+  useEffect(() => {
+    if (wasFailed.current && !failed) heading.current?.focus();
+    wasFailed.current = failed;
+  }, [failed]);
+
+  async function run(action: () => Promise<FormActionOutcome>) {
+    if (pending) return;
+    setActed(true);
+    setPending(true);
+    let outcome: FormActionOutcome;
+    try {
+      outcome = await action();
+    } finally {
+      setPending(false);
+    }
+    switch (outcome.kind) {
+      case 'ok':
+        return;
+      case 'conflict':
+        showNotice({ severity: 'info', text: outcome.message });
+        return;
+      case 'failed':
+        showNotice({ severity: 'error', text: outcome.message });
+        return;
+      case 'denied':
+        props.onDenied(outcome.reason);
+        return;
+    }
+  }
+
+  const isLastStep = form.step >= form.stepCount;
+  const submitLabel = isLastStep ? texts.form.finish : texts.form.next;
+  const showsProgress = screen === 'people' || screen === 'question';
+  const boxKey = `${form.processId}:${form.step}:${form.processState}`;
+
+  return (
+    <section
+      className="card form-step"
+      aria-labelledby="step-heading"
+      data-step={form.step}
+      data-state={form.processState}
+      data-screen={screen}
+    >
+      <h2 id="step-heading" tabIndex={-1} ref={heading}>
+        {showsProgress && <span className="step-count">{texts.form.stepOf(form.step, form.stepCount)}</span>}
+        <span className="step-title">{headingFor(screen, form)}</span>
+      </h2>
+      <Notice severity="error">{failed ? <p>{notice.text}</p> : null}</Notice>
+      <Notice severity="info">{notice?.severity === 'info' ? <p>{notice.text}</p> : null}</Notice>
+
+      {/* The question box is hidden (not unmounted: the answers stay) while a failure shows. */}
+      <div className="step-box" hidden={failed} data-testid="question-box">
+        {screen === 'resumeChoice' && (
+          <ResumeChoice
+            form={form}
+            pending={pending}
+            onResume={() => void run(() => actions.resume(form.processId))}
+            onStartFresh={() => void run(() => actions.reset(form.processId))}
+          />
+        )}
+        {screen === 'people' && (
+          <PersonOverview
+            key={boxKey}
+            people={form.people}
+            pending={pending}
+            submitLabel={submitLabel}
+            onSubmit={(people) => void run(() => actions.submit({ processId: form.processId, step: form.step, people }))}
+          />
+        )}
+        {screen === 'question' && (
+          <QuestionStep
+            key={boxKey}
+            form={form}
+            pending={pending}
+            canGoBack={form.canGoBack}
+            submitLabel={submitLabel}
+            onSubmit={(people) => void run(() => actions.submit({ processId: form.processId, step: form.step, people }))}
+            onBack={() => void run(() => actions.back(form.processId))}
+          />
+        )}
+        {screen === 'payment' && form.paymentUrl && <PaymentDue form={{ ...form, paymentUrl: form.paymentUrl }} />}
+        {screen === 'manualPayment' && <ManualPaymentDue form={form} />}
+        {screen === 'completed' && <p>{texts.completion.completedBody}</p>}
+        {screen === 'cancelled' && (
+          <>
+            <p>{texts.completion.cancelledBody}</p>
+            <div className="actions">
+              <button type="button" className="button button-primary" onClick={props.onReload}>
+                {texts.completion.startAgain}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+      {failed && <p className="muted">{texts.form.showQuestionAgainIn}</p>}
+    </section>
+  );
+}

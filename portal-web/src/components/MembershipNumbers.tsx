@@ -1,0 +1,50 @@
+import { gql } from '@apollo/client';
+import { fullName } from '../lib/answers';
+import { texts } from '../lib/texts';
+
+export const MEMBERSHIP_NUMBERS_FRAGMENT = gql`
+  fragment MembershipNumbers_order on Order {
+    memberships {
+      id
+      status
+      membershipNumber
+      person {
+        id
+        firstName
+        lastName
+      }
+    }
+  }
+`;
+
+export interface MembershipNumbersOrder {
+  memberships: Array<{
+    id: string;
+    status: string;
+    membershipNumber: string | null;
+    person: { id: string; firstName: string; lastName: string };
+  }>;
+}
+
+/** After a successful payment: the membership number of each person (contract). */
+export function MembershipNumbers({ order }: { order: MembershipNumbersOrder }) {
+  return (
+    <table className="numbers-table">
+      <caption>{texts.payment.membershipsCaption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{texts.payment.person}</th>
+          <th scope="col">{texts.payment.membershipNumber}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.memberships.map((membership) => (
+          <tr key={membership.id}>
+            <th scope="row">{fullName(membership.person)}</th>
+            <td className="membership-number">{membership.membershipNumber ?? texts.payment.numberPending}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

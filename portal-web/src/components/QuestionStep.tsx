@@ -1,0 +1,281 @@
+import { gql } from '@apollo/client';
+import { useEffect, useState, type FormEvent } from 'react';
+import { isQuestionType, type QuestionType } from '@ems/schema/rules';
+import {
+  buildAnswerPayload,
+  errorCount,
+  fullName,
+  initialAnswers,
+  isCheckboxType,
+  validateAnswers,
+  visiblePeople,
+  type AnswerPerson,
+  type Answers,
+  type FieldErrors,
+} from '../lib/answers';
+import { texts } from '../lib/texts';
+import { Notice } from './Notice';
+
+export const QUESTION_STEP_FRAGMENT = gql`
+  fragment QuestionStep_form on Form {
+    question
+    questionType
+    required
+    options {
+      value
+      label
+    }
+    people {
+      id
+      firstName
+      lastName
+      answer
+      hide
+    }
+  }
+`;
+
+export interface QuestionStepForm {
+  question: string | null;
+  questionType: string | null;
+  required: boolean;
+  options: Array<{ value: string; label: string }> | null;
+  people: AnswerPerson[];
+}
+
+const STEP_ERROR_ID = 'question-step-error';
+
+export function controlId(personId: number): string {
+  return `answer-${personId}`;
+}
+
+function errorId(personId: number): string {
+  return `answer-${personId}-error`;
+}
+
+/**
+ * A question step: one answer per non-hidden person, rendered by question type. The shared rules
+ * run before submitting; their messages appear next to the fields they concern.
+ */
+export function QuestionStep(props: {
+  form: QuestionStepForm;
+  pending: boolean;
+  canGoBack: boolean;
+  submitLabel: string;
+  onSubmit: (people: Array<{ id: number; answer: string }>) => void;
+  onBack: () => void;
+}) {
+  const { form, pending } = props;
+  const questionType: QuestionType = isQuestionType(form.questionType) ? form.questionType : 'TXT';
+  const people = visiblePeople(form.people);
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(questionType, form.people));
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const errors: FieldErrors =
+    failedAttempts > 0
+      ? validateAnswers({ questionType, required: form.required, people: form.people }, answers)
+      : { byPerson: {}, step: [] };
+  const count = errorCount(errors);
+
+  useEffect(() => {
+    if (failedAttempts === 0) return;
+    const current = validateAnswers({ questionType, required: form.required, people: form.people }, answers);
+    const firstPerson = people.find((person) => current.byPerson[person.id]?.length);
+    const target = firstPerson ?? people[0];
+    if (target) document.getElementById(controlId(target.id))?.focus();
+    // Focus moves once per failed attempt (to the first field in error), not while the user types:
+    // the answers are read at that moment on purpose, so they are not dependencies.
+  }, [failedAttempts]);
+
+  function setAnswer(personId: number, value: string) {
+    setAnswers((current) => ({ ...current, [personId]: value }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateAnswers({ questionType, required: form.required, people: form.people }, answers);
+    if (errorCount(found) > 0) {
+      setFailedAttempts((n) => n + 1);
+      return;
+    }
+    props.onSubmit(buildAnswerPayload(questionType, form.people, answers));
+  }
+
+  const groupHint =
+    questionType === 'ITC' && form.required
+      ? texts.question.everyoneMustAgree
+      : questionType === 'ONE' && form.required
+        ? texts.question.atLeastOne
+        : null;
+  const describedBy =
+    [groupHint ? 'question-hint' : null, errors.step.length ? STEP_ERROR_ID : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="step-form" aria-busy={pending}>
+      {count > 0 && <Notice severity="error">{texts.form.fixErrors(count)}</Notice>}
+      <fieldset className="question-fieldset" aria-describedby={describedBy}>
+        <legend className="visually-hidden">{form.question}</legend>
+        <p className="muted required-hint">{form.required ? texts.form.requiredHint : texts.form.optionalHint}</p>
+        {groupHint && (
+          <p id="question-hint" className="hint">
+            {groupHint}
+          </p>
+        )}
+        {errors.step.length > 0 && (
+          <p id={STEP_ERROR_ID} className="field-error">
+            {errors.step.join(' ')}
+          </p>
+        )}
+        <div className={isCheckboxType(questionType) ? 'answers answers-checkboxes' : 'answers'}>
+          {people.map((person) => (
+            <AnswerControl
+              key={person.id}
+              questionType={questionType}
+              person={person}
+              options={form.options ?? []}
+              value={answers[person.id] ?? ''}
+              errors={errors.byPerson[person.id] ?? []}
+              groupInvalid={errors.step.length > 0}
+              onChange={(value) => setAnswer(person.id, value)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="actions">
+        {props.canGoBack && (
+          <button type="button" className="button button-secondary" onClick={props.onBack} disabled={pending}>
+            {texts.form.back}
+          </button>
+        )}
+        <button type="submit" className="button button-primary" aria-disabled={pending || undefined}>
+          {pending ? texts.form.submitting : props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FieldErrorText({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p id={id} className="field-error">
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/** One person's answer control for the question type. */
+function AnswerControl(props: {
+  questionType: QuestionType;
+  person: AnswerPerson;
+  options: Array<{ value: string; label: string }>;
+  value: string;
+  errors: string[];
+  groupInvalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { questionType, person, options, value, errors } = props;
+  const name = fullName(person);
+  const id = controlId(person.id);
+  const invalid = errors.length > 0 || props.groupInvalid;
+  const describedBy = errors.length > 0 ? errorId(person.id) : undefined;
+  const common = {
+    id,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  };
+  const needsOptions = questionType === 'DRP' || questionType === 'SEL' || questionType === 'RDO';
+  const kind = needsOptions && options.length === 0 ? 'TXT' : questionType;
+
+  switch (kind) {
+    case 'BCB':
+    case 'ITC':
+    case 'ONE':
+      return (
+        <div className="field field-check" data-person-id={person.id}>
+          <input
+            {...common}
+            type="checkbox"
+            checked={value === '1'}
+            onChange={(event) => props.onChange(event.target.checked ? '1' : '0')}
+          />
+          <label htmlFor={id}>{kind === 'ITC' ? texts.question.agreeFor(name) : name}</label>
+          <FieldErrorText id={errorId(person.id)} messages={errors} />
+        </div>
+      );
+    case 'RDO':
+      return (
+        <fieldset className="field radio-group" data-person-id={person.id} aria-describedby={describedBy}>
+          <legend>{name}</legend>
+          {options.map((option, index) => (
+            <div className="radio" key={option.value}>
+              <input
+                type="radio"
+                id={index === 0 ? id : `${id}-${index}`}
+                name={id}
+                value={option.value}
+                checked={value === option.value}
+                aria-invalid={invalid || undefined}
+                onChange={() => props.onChange(option.value)}
+              />
+              <label htmlFor={index === 0 ? id : `${id}-${index}`}>{option.label}</label>
+            </div>
+          ))}
+          <FieldErrorText id={errorId(person.id)} messages={errors} />
+        </fieldset>
+      );
+    case 'DRP':
+    case 'SEL':
+      return (
+        <div className="field" data-person-id={person.id}>
+          <label htmlFor={id}>{name}</label>
+          <select
+            {...common}
+            className={kind === 'SEL' ? 'listbox' : undefined}
+            size={kind === 'SEL' ? Math.min(Math.max(options.length, 2), 5) : undefined}
+            value={value}
+            onChange={(event) => props.onChange(event.target.value)}
+          >
+            {kind === 'DRP' && <option value="">{texts.question.choose}</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrorText id={errorId(person.id)} messages={errors} />
+        </div>
+      );
+    case 'NUM':
+      return (
+        <div className="field" data-person-id={person.id}>
+          <label htmlFor={id}>{name}</label>
+          <input
+            {...common}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            value={value}
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+          <FieldErrorText id={errorId(person.id)} messages={errors} />
+        </div>
+      );
+    default:
+      return (
+        <div className="field" data-person-id={person.id}>
+          <label htmlFor={id}>{name}</label>
+          {needsOptions && <p className="muted">{texts.question.noOptions}</p>}
+          <input
+            {...common}
+            type="text"
+            autoComplete="off"
+            maxLength={1000}
+            value={value}
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+          <FieldErrorText id={errorId(person.id)} messages={errors} />
+        </div>
+      );
+  }
+}

@@ -1,0 +1,164 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { AccessDenied } from '../components/AccessDenied';
+import { FormStep } from '../components/FormStep';
+import { Notice } from '../components/Notice';
+import { useFormActions } from '../graphql/formMutations';
+import { FORM_RESULT_FRAGMENT, isForm, type FormResult } from '../graphql/formResult';
+import { signIn } from '../lib/auth';
+import { deniedReasonForCode, deniedReasonForErrorParam, deniedReasonForRequestError, formErrorText } from '../lib/errors';
+import { decideGuard, errorUrl, INVALID_VERIFICATION_ERROR, periodPathFor, type VerifiedState } from '../lib/guard';
+import { navigate, type Location } from '../lib/navigation';
+import { parsePeriodId } from '../lib/routes';
+import { texts, type DeniedReason } from '../lib/texts';
+
+export const MEMBERSHIP_FORM_QUERY: TypedDocumentNode<{ membershipForm: FormResult }, { periodId: number }> = gql`
+  query MembershipForm($periodId: Int!) {
+    membershipForm(periodId: $periodId) {
+      ...FormResult_result
+    }
+  }
+  ${FORM_RESULT_FRAGMENT}
+`;
+
+type SignInState = 'checking' | 'unavailable';
+
+/**
+ * `/membership/register/:membershipPeriodId[/:u]?u=&h=[&t=&n=][&error=]`
+ *
+ * The guard (contract "Errors", registration-route rows): an `error` parameter shows the
+ * access-denied view; missing u or h reloads the route with `error` = 'Missing security
+ * verification parameters'; the gateway refusing the link reloads it with 'Invalid security
+ * verification'. After sign-in u/h/t/n leave the address bar (and so the history and referrers).
+ */
+export function RegisterRoute({
+  location,
+  periodParam,
+  pathUserKey,
+}: {
+  location: Location;
+  periodParam: string;
+  pathUserKey: string | null;
+}) {
+  const periodId = parsePeriodId(periodParam);
+  const periodPath = periodPathFor(periodParam, periodId);
+  const search = new URLSearchParams(location.search);
+  const decision = decideGuard({ periodPath, periodId, pathUserKey, search, historyState: location.state });
+  const [signInState, setSignInState] = useState<SignInState>('checking');
+  const [attempt, setAttempt] = useState(0);
+
+  // What the effect below acts on, as plain values: the decision object is new on every render.
+  const signInKey = decision.kind === 'signIn' ? JSON.stringify(decision.credentials) : null;
+  const redirectUrl = decision.kind === 'redirectWithError' ? decision.url : null;
+  useEffect(() => {
+    if (decision.kind === 'redirectWithError') {
+      navigate(decision.url, { replace: true });
+      return;
+    }
+    if (decision.kind !== 'signIn') return;
+    let current = true;
+    setSignInState('checking');
+    void signIn(decision.credentials).then((outcome) => {
+      if (!current) return;
+      if (outcome === 'ok') {
+        const state: VerifiedState | null = periodId !== null ? { verifiedPeriodId: periodId } : null;
+        navigate(decision.cleanUrl, { replace: true, state });
+      } else if (outcome === 'refused') {
+        navigate(errorUrl(periodPath, INVALID_VERIFICATION_ERROR), { replace: true });
+      } else {
+        setSignInState('unavailable');
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [signInKey, redirectUrl, attempt]);
+
+  if (decision.kind === 'denied') return <AccessDenied reason={deniedReasonForErrorParam(decision.error)} />;
+  if (decision.kind === 'redirectWithError') return null;
+  if (decision.kind === 'signIn') {
+    if (signInState === 'unavailable') {
+      return (
+        <section className="card" aria-labelledby="unavailable-title">
+          <h1 id="unavailable-title">{texts.verification.unavailableTitle}</h1>
+          <Notice severity="error">
+            <p>{texts.verification.unavailableBody}</p>
+          </Notice>
+          <div className="actions">
+            <button type="button" className="button button-primary" onClick={() => setAttempt((n) => n + 1)}>
+              {texts.verification.tryAgain}
+            </button>
+          </div>
+        </section>
+      );
+    }
+    return (
+      <p className="loading" role="status">
+        {texts.verification.checking}
+      </p>
+    );
+  }
+  if (periodId === null) return <AccessDenied reason="PERIOD_NOT_FOUND" />;
+  return <RegistrationForm periodId={periodId} />;
+}
+
+/** The form of a period once the session is established: the route's query, then FormStep. */
+function RegistrationForm({ periodId }: { periodId: number }) {
+  const actions = useFormActions();
+  const [denied, setDenied] = useState<DeniedReason | null>(null);
+  const { data, error, loading, refetch } = useQuery(MEMBERSHIP_FORM_QUERY, {
+    variables: { periodId },
+    // Always ask the server when the page opens (the state may have moved on in another tab or
+    // at the payment provider); afterwards the mutations keep the cache current.
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
+  });
+
+  useEffect(() => {
+    document.title = `${texts.form.title} – ${texts.app.name}`;
+  }, []);
+
+  if (denied) return <AccessDenied reason={denied} />;
+  if (error) {
+    const reason = deniedReasonForRequestError(error);
+    if (reason) return <AccessDenied reason={reason} />;
+    return <LoadFailed message={texts.form.loadFailed} onRetry={() => void refetch()} />;
+  }
+  const result = data?.membershipForm;
+  if (loading && !result) {
+    return (
+      <p className="loading" role="status">
+        {texts.app.loading}
+      </p>
+    );
+  }
+  if (!result) return <LoadFailed message={texts.form.loadFailed} onRetry={() => void refetch()} />;
+  if (!isForm(result)) {
+    const reason = deniedReasonForCode(result.code);
+    if (reason) return <AccessDenied reason={reason} />;
+    return <LoadFailed message={formErrorText(result)} onRetry={() => void refetch()} />;
+  }
+  return (
+    <>
+      <h1 className="page-title">{texts.form.title}</h1>
+      <FormStep form={result} actions={actions} onDenied={setDenied} onReload={() => void refetch()} />
+    </>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <section className="card" aria-labelledby="load-failed-title">
+      <h1 id="load-failed-title">{texts.form.title}</h1>
+      <Notice severity="error">
+        <p>{message}</p>
+      </Notice>
+      <div className="actions">
+        <button type="button" className="button button-primary" onClick={onRetry}>
+          {texts.form.retry}
+        </button>
+      </div>
+    </section>
+  );
+}

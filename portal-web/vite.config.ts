@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The router this portal talks to (same origin in production; proxied by the dev server). */
+const ROUTER = process.env.PORTAL_DEV_ROUTER_URL ?? 'http://127.0.0.1:4000';
+
+// The Host header is passed through unchanged (no changeOrigin): the router resolves the tenant
+// from the host name and accepts cookie-authenticated writes only from its own origin.
+const toRouter = { target: ROUTER, changeOrigin: false, xfwd: true };
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // The shared answer rules: a pure TypeScript module with no imports outside its folder, so it
+      // is compiled into the bundle from source and never pulls in the rest of @ems/schema.
+      '@ems/schema/rules': fileURLToPath(new URL('../schema/src/rules/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    host: 'localhost',
+    port: 5173,
+    strictPort: true,
+    proxy: { '/graphql': toRouter, '/api': toRouter, '/services': toRouter },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/graphql': toRouter, '/api': toRouter, '/services': toRouter },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});

@@ -17,7 +17,9 @@ class PortalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     url: string,
     private readonly apiKey: string,
   ) {
-    super({ url });
+    // Node's own fetch (undici) keeps connections alive in a pool and has none of the HTTP-cache
+    // machinery of the default make-fetch-happen, which only costs time between router and subgraph.
+    super({ url, fetcher: ((input: string, init?: RequestInit) => fetch(input, init)) as unknown as RemoteGraphQLDataSource['fetcher'] });
   }
 
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {

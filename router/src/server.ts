@@ -13,7 +13,7 @@ import { portalRoutes } from './portal';
 import { adminProxy } from './proxy/adminProxy';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
 import { originCheck } from './security/originCheck';
-import { sessionMiddleware } from './session/middleware';
+import { SESSION_COOKIE, sessionMiddleware } from './session/middleware';
 import { createSessionStore } from './session/throttledStore';
 import { TenantResolver } from './tenant/resolveTenant';
 import './session/authState';
@@ -37,7 +37,8 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
-  const store = createSessionStore(pool, env.SESSION_TOUCH_INTERVAL_SECONDS);
+  const store = createSessionStore(pool, env.SESSION_TOUCH_INTERVAL_SECONDS, env.SESSION_CACHE_SECONDS);
+  await store.cache.listen();
   const session = sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS);
   const graphql = await createGatewayHandler({
     supergraphPath: SUPERGRAPH_PATH,
@@ -56,8 +57,11 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     res.json({ status: 'UP' });
   });
 
-  // Sessions only where they matter: static files never touch the session table.
-  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), session);
+  // Sessions only where they matter: static files never touch the session table, and a request
+  // without a session cookie gets none (no id generated, nothing read) unless it signs in.
+  const sessionWhenNeeded: express.RequestHandler = (req, res, next) =>
+    req.originalUrl.startsWith('/api/auth/') || req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? session(req, res, next) : next();
+  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), sessionWhenNeeded);
 
   app.use(gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger }));
   app.use('/graphql', sessionGate(tokens), ...graphql.handler);
@@ -84,6 +88,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await graphql.stop();
+      store.cache.close();
       store.close();
       await pool.end();
     },

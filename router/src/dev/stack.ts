@@ -108,6 +108,8 @@ export async function launchService(
   o: StackOptions,
   port: number,
   extraEnv: Record<string, string> = {},
+  /** Told about the process as soon as it exists, so a failed start elsewhere can stop it too. */
+  onSpawn?: (stop: () => Promise<void>) => void,
 ): Promise<LaunchedService> {
   const host = o.host ?? '127.0.0.1';
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY[service]], {
@@ -127,6 +129,7 @@ export async function launchService(
   }
   const url = `http://${host}:${port}`;
   const stop = () => stopChild(child);
+  onSpawn?.(stop);
   try {
     await waitForHealth(service === 'router' ? `${url}/healthz` : `${url}/actuator/health`, child);
   } catch (err) {
@@ -153,12 +156,9 @@ function stopChild(child: ChildProcess): Promise<void> {
  * tsx), waits until each answers its health check, and stops them all on `stop()`.
  */
 export async function startStack(o: StackOptions): Promise<RunningStack> {
-  const started: LaunchedService[] = [];
-  const launch = async (service: StackService, port: number, env?: Record<string, string>) => {
-    const s = await launchService(service, o, port, env);
-    started.push(s);
-    return s;
-  };
+  const stops: Array<() => Promise<void>> = [];
+  const launch = (service: StackService, port: number, env?: Record<string, string>) =>
+    launchService(service, o, port, env, (stop) => stops.push(stop));
   try {
     const [membership, forms, imports] = await Promise.all([
       launch('membership', o.ports.membership),
@@ -170,11 +170,11 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
       urls: { membership: membership.url, forms: forms.url, imports: imports.url, router: router.url },
       startRouter: async (port, env) => launch('router', port, env),
       stop: async () => {
-        await Promise.all(started.map((s) => s.stop()));
+        await Promise.all(stops.map((stop) => stop()));
       },
     };
   } catch (err) {
-    await Promise.all(started.map((s) => s.stop()));
+    await Promise.all(stops.map((stop) => stop()));
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import connectPgSimple from 'connect-pg-simple';
 import session, { type SessionData } from 'express-session';
 import type { Pool } from 'pg';
+import { SessionCache } from './sessionCache';
 
 const PGStore = connectPgSimple(session);
 
@@ -24,18 +25,31 @@ export class ThrottledPgStore extends PGStore {
   constructor(
     options: connectPgSimple.PGStoreOptions,
     private readonly touchIntervalMs: number,
+    /** Reads are served from here while fresh; see SessionCache. */
+    readonly cache: SessionCache,
   ) {
     super(options);
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    const cached = this.cache.read(sid);
+    if (cached) return callback(null, loaded(cached.json, cached.expire));
+    const epoch = this.cache.currentEpoch();
     const store = this as unknown as PGStoreInternals;
     store.query(`SELECT sess, expire FROM ${store.quotedTable()} WHERE sid = $1 AND expire >= now()`, [sid], (err, row) => {
       if (err) return callback(err);
       if (!row) return callback(null, null);
-      const sess = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Loaded;
-      sess[STORED_EXPIRY] = new Date(row.expire).getTime();
-      callback(null, sess);
+      const json = typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess);
+      const expire = new Date(row.expire).getTime();
+      this.cache.fill(sid, json, expire, epoch);
+      callback(null, loaded(json, expire));
+    });
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    super.destroy(sid, (err?: unknown) => {
+      if (err) return callback?.(err);
+      this.cache.announce(sid).then(() => callback?.(), callback);
     });
   }
 
@@ -46,8 +60,12 @@ export class ThrottledPgStore extends PGStore {
    */
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
     const { [STORED_EXPIRY]: storedExpiry, ...persisted } = sess as Loaded;
+    const done = (err?: unknown) => {
+      if (err) return callback?.(err);
+      this.cache.announce(sid).then(() => callback?.(), callback);
+    };
     if (storedExpiry === undefined) {
-      super.set(sid, persisted as SessionData, callback);
+      super.set(sid, persisted as SessionData, done);
       return;
     }
     const store = this as unknown as PGStoreInternals;
@@ -55,7 +73,7 @@ export class ThrottledPgStore extends PGStore {
     store.query(
       `UPDATE ${store.quotedTable()} SET sess = $1, expire = to_timestamp($2) WHERE sid = $3`,
       [persisted, Math.ceil(expires.getTime() / 1000), sid],
-      (err) => callback?.(err ?? undefined),
+      (err) => done(err ?? undefined),
     );
   }
 
@@ -66,13 +84,22 @@ export class ThrottledPgStore extends PGStore {
       callback?.();
       return;
     }
+    // Only the expiry moved: drop the local copy; other routers reload once theirs looks expired.
+    this.cache.drop(sid);
     super.touch(sid, sess, callback);
   }
 }
 
-export function createSessionStore(pool: Pool, touchIntervalSeconds: number): ThrottledPgStore {
+function loaded(json: string, expire: number): SessionData {
+  const sess = JSON.parse(json) as Loaded;
+  sess[STORED_EXPIRY] = expire;
+  return sess;
+}
+
+export function createSessionStore(pool: Pool, touchIntervalSeconds: number, cacheSeconds = 0): ThrottledPgStore {
   return new ThrottledPgStore(
     { pool, schemaName: 'gateway', tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 300 },
     touchIntervalSeconds * 1000,
+    new SessionCache(pool, cacheSeconds * 1000),
   );
 }

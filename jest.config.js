@@ -26,7 +26,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts', '<rootDir>/tests/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/stackSetup.ts',
       globalTeardown: '<rootDir>/tests/support/stackTeardown.ts',
     },

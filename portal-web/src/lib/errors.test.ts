@@ -16,6 +16,7 @@ describe('access-denied scenarios map to helpful messages without technical deta
     expect(deniedReasonForCode('REGISTRATION_ENDED')).toBe('REGISTRATION_ENDED');
     expect(deniedReasonForCode('PERIOD_NOT_FOUND')).toBe('PERIOD_NOT_FOUND');
     expect(deniedReasonForCode('FORBIDDEN')).toBe('FORBIDDEN');
+    expect(deniedReasonForCode('NOT_ORGANISATION_MEMBER')).toBe('FORBIDDEN');
     expect(deniedReasonForCode('STEP_CONFLICT')).toBeNull();
     expect(deniedReasonForCode(undefined)).toBeNull();
   });

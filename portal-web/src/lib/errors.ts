@@ -14,6 +14,9 @@ const DENIED_CODES: Readonly<Record<string, DeniedReason>> = {
   REGISTRATION_NOT_OPEN: 'REGISTRATION_NOT_OPEN',
   REGISTRATION_ENDED: 'REGISTRATION_ENDED',
   FORBIDDEN: 'FORBIDDEN',
+  // What the forms service answers a user of another organisation (the contract's "user not
+  // authorised for the organisation").
+  NOT_ORGANISATION_MEMBER: 'FORBIDDEN',
   USER_KEY_MISMATCH: 'FORBIDDEN',
   NOT_AUTHORISED: 'FORBIDDEN',
   NOT_AUTHORIZED: 'FORBIDDEN',

@@ -62,8 +62,14 @@ export function RegisterRoute({
     void signIn(decision.credentials).then((outcome) => {
       if (!current) return;
       if (outcome === 'ok') {
-        const state: VerifiedState | null = periodId !== null ? { verifiedPeriodId: periodId } : null;
-        navigate(decision.cleanUrl, { replace: true, state });
+        if (periodId === null) {
+          // No period can have this id: say so. The clean URL would have no verified period to
+          // go on and would reload with 'Missing security verification parameters' instead.
+          navigate(errorUrl(periodPath, 'PERIOD_NOT_FOUND'), { replace: true });
+        } else {
+          const state: VerifiedState = { verifiedPeriodId: periodId };
+          navigate(decision.cleanUrl, { replace: true, state });
+        }
       } else if (outcome === 'refused') {
         navigate(errorUrl(periodPath, INVALID_VERIFICATION_ERROR), { replace: true });
       } else {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import express from 'express';
-import { DEMO_TENANTS, DEMO_USERS } from '@ems/db';
+import { DEMO_TENANTS, DEMO_USERS, type DemoUser } from '@ems/db';
 
 /**
  * A stand-in for a club's own website: it knows its users' keys and the shared secret, and signs
@@ -33,33 +33,38 @@ export function startCustomerSite(options: {
   portalPort: number;
   secret: string;
   periodId?: number;
+  /** The members listed; the demo users by default. */
+  users?: readonly DemoUser[];
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const app = express();
   app.get('/', (_req, res) => {
-    const rows = DEMO_USERS.map((user) => {
-      const tenant = DEMO_TENANTS.find((t) => t.id === user.registrationSystemId)!;
-      const host = tenant.hosts[0];
-      const base = `http://${host}:${options.portalPort}`;
-      const signed: { u: string; h: string; t?: string; n?: string } =
-        tenant.hashScheme === 'md5' ? signMd5Link(options.secret, user.userKey) : signHmacLink(options.secret, user.userKey);
-      const portal = new URL(`${base}/membership/register/${options.periodId ?? 1}`);
-      for (const [k, v] of Object.entries(signed)) if (v) portal.searchParams.set(k, v);
-      const gateway = new URL(`${base}/api/auth/external-login`);
-      gateway.searchParams.set('userKey', signed.u);
-      gateway.searchParams.set('userHash', signed.h);
-      if (signed.t && signed.n) {
-        gateway.searchParams.set('timestamp', signed.t);
-        gateway.searchParams.set('nonce', signed.n);
-      }
-      gateway.searchParams.set('returnUrl', '/');
-      const self = user.persons[0]!;
-      return `<tr><td>${escapeHtml(`${self.firstName} ${self.lastName}`)}</td><td><code>${escapeHtml(user.userKey)}</code></td>
+    const rows = (options.users ?? DEMO_USERS)
+      .map((user) => {
+        const tenant = DEMO_TENANTS.find((t) => t.id === user.registrationSystemId)!;
+        const host = tenant.hosts[0];
+        const base = `http://${host}:${options.portalPort}`;
+        const signed: { u: string; h: string; t?: string; n?: string } =
+          tenant.hashScheme === 'md5' ? signMd5Link(options.secret, user.userKey) : signHmacLink(options.secret, user.userKey);
+        const portal = new URL(`${base}/membership/register/${options.periodId ?? 1}`);
+        for (const [k, v] of Object.entries(signed)) if (v) portal.searchParams.set(k, v);
+        const gateway = new URL(`${base}/api/auth/external-login`);
+        gateway.searchParams.set('userKey', signed.u);
+        gateway.searchParams.set('userHash', signed.h);
+        if (signed.t && signed.n) {
+          gateway.searchParams.set('timestamp', signed.t);
+          gateway.searchParams.set('nonce', signed.n);
+        }
+        gateway.searchParams.set('returnUrl', '/');
+        const self = user.persons[0]!;
+        return `<tr><td>${escapeHtml(`${self.firstName} ${self.lastName}`)}</td><td><code>${escapeHtml(user.userKey)}</code></td>
         <td>${escapeHtml(tenant.name)} (${tenant.hashScheme})</td>
         <td><a href="${escapeHtml(portal.toString())}">Register for membership</a></td>
         <td><a href="${escapeHtml(gateway.toString())}">Sign in (gateway GET)</a></td></tr>`;
-    }).join('\n');
+      })
+      .join('\n');
     res.setHeader('cache-control', 'no-store');
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo club website</title>
+    res.type('html')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Demo club website</title>
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{padding:.5rem;border-bottom:1px solid #ccc;text-align:left}</style></head>
       <body><h1>Demo club website</h1>

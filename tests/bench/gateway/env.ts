@@ -1,3 +1,5 @@
+import { STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+
 /** The gateway benchmark's configuration; the only file of the benchmark that reads process.env. */
 export interface BenchEnv {
   /** A PostgreSQL server to create the scratch database on; unset: an embedded one. */
@@ -5,8 +7,12 @@ export interface BenchEnv {
   /** Signed-in sessions the load is spread over. */
   sessions: number;
   warmupMs: number;
+  /** Measured time per target and concurrency, split into this many alternating slices. */
   durationMs: number;
+  slices: number;
   maxRequests: number;
+  /** Extra environment per service, e.g. `{"router":{"LOG_LEVEL":"warn"}}`, for what-if runs. */
+  serviceEnv: Partial<Record<StackService, Record<string, string>>>;
 }
 
 function positiveNumber(source: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -17,6 +23,23 @@ function positiveNumber(source: NodeJS.ProcessEnv, name: string, fallback: numbe
   return value;
 }
 
+function serviceEnv(raw: string | undefined): BenchEnv['serviceEnv'] {
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  const valid =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.entries(parsed).every(
+      ([service, vars]) =>
+        (STACK_SERVICES as readonly string[]).includes(service) &&
+        typeof vars === 'object' &&
+        vars !== null &&
+        Object.values(vars).every((v) => typeof v === 'string'),
+    );
+  if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
+  return parsed as BenchEnv['serviceEnv'];
+}
+
 export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv {
   return {
     databaseUrl: source.DATABASE_URL || undefined,
@@ -24,6 +47,8 @@ export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv 
     // Eight phases of warm-up plus measurement keep the whole run under about three minutes.
     warmupMs: positiveNumber(source, 'BENCH_WARMUP_SECONDS', 2, 60) * 1000,
     durationMs: positiveNumber(source, 'BENCH_SECONDS', 8, 120) * 1000,
+    slices: Math.round(positiveNumber(source, 'BENCH_SLICES', 4, 50)),
     maxRequests: Math.round(positiveNumber(source, 'BENCH_MAX_REQUESTS', 200_000, 2_000_000)),
+    serviceEnv: serviceEnv(source.BENCH_SERVICE_ENV),
   };
 }

@@ -22,6 +22,8 @@ export interface Comparison {
   scenario: string;
   concurrency: number;
   p50Ratio: number;
+  /** Milliseconds the router adds at the median. */
+  p50AddedMs: number;
   p99Ratio: number;
   throughputRatio: number;
   target: string;
@@ -50,6 +52,7 @@ export function compare(phases: readonly PhaseResult[], lowConcurrency: number):
       scenario: router.scenario,
       concurrency: router.concurrency,
       p50Ratio,
+      p50AddedMs: router.latency.p50Ms - direct.latency.p50Ms,
       p99Ratio: ratio(router.latency.p99Ms, direct.latency.p99Ms),
       throughputRatio,
       target: alone ? `p50 <= ${TARGETS.latencyRatioMax}x` : `req/s >= ${TARGETS.throughputRatioMin}x`,
@@ -83,6 +86,7 @@ export function formatReport(phases: readonly PhaseResult[], comparisons: readon
       fixed(p.latency.p99Ms, 2),
       fixed(p.throughput, 0),
       String(p.errors),
+      c ? fixed(c.p50AddedMs, 2) : '',
       c ? `${fixed(c.p50Ratio, 2)}x` : '',
       c ? `${fixed(c.p99Ratio, 2)}x` : '',
       c ? `${fixed(c.throughputRatio, 2)}x` : '',
@@ -91,18 +95,26 @@ export function formatReport(phases: readonly PhaseResult[], comparisons: readon
     ];
   });
   const table = formatTable(
-    ['scenario', 'via', 'conc', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'p50 r/d', 'p99 r/d', 'req/s r/d', 'target', 'result'],
+    ['scenario', 'via', 'conc', 'p50 ms', 'p99 ms', 'req/s', 'errors', '+p50 ms', 'p50 r/d', 'p99 r/d', 'req/s r/d', 'target', 'result'],
     rows,
   );
   const failures = [
     ...comparisons
       .filter((c) => !c.pass)
-      .map((c) => `FAIL ${c.scenario} at concurrency ${c.concurrency}: ${c.target} (p50 ${fixed(c.p50Ratio, 2)}x, req/s ${fixed(c.throughputRatio, 2)}x)`),
-    ...phases.filter((p) => p.errors > 0).map((p) => `FAIL ${p.scenario} ${p.via} c${p.concurrency}: ${p.errors} errors, first: ${p.firstError}`),
-    ...(session.pass ? [] : [`FAIL session-table writes per authenticated request: ${fixed(session.perRequest, 4)} (target ${session.target})`]),
+      .map(
+        (c) =>
+          `FAIL ${c.scenario} at concurrency ${c.concurrency}: ${c.target} (p50 ${fixed(c.p50Ratio, 2)}x, req/s ${fixed(c.throughputRatio, 2)}x)`,
+      ),
+    ...phases
+      .filter((p) => p.errors > 0)
+      .map((p) => `FAIL ${p.scenario} ${p.via} c${p.concurrency}: ${p.errors} errors, first: ${p.firstError}`),
+    ...(session.pass
+      ? []
+      : [`FAIL session-table writes per authenticated request: ${fixed(session.perRequest, 4)} (target ${session.target})`]),
   ];
   return [
     table,
+    'r/d: router / direct; +p50 ms: what the router adds at the median',
     '',
     `session-table writes per authenticated router request: ${fixed(session.perRequest, 4)} ` +
       `(${session.writes} writes / ${session.authenticatedRouterRequests} requests, target ${session.target}) ${verdict(session.pass)}`,

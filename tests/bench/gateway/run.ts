@@ -8,17 +8,18 @@ import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets
 import { freePort, startStack, STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
 import { acquireBenchDatabase } from '../lib/databaseServer';
 import { cookieFrom, keepAliveAgent, prepareRequest } from '../lib/http';
-import { runLoad } from '../lib/load';
+import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
 import { loadBenchEnv, type BenchEnv } from './env';
 import { compare, formatReport, sessionWritesResult, TARGETS, type PhaseResult } from './report';
-import { gatewayScenarios, type BenchTargets, type ScenarioTarget } from './scenarios';
-import { sessionTableWrites, settledSessionTableWrites, STATS_SETTLE_MS } from './sessionWrites';
+import { gatewayScenarios, type BenchTargets, type Scenario, type ScenarioTarget } from './scenarios';
+import { settledSessionTableWrites, STATS_SETTLE_MS } from './sessionWrites';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LOG_FILE = path.join(ROOT, 'test-artifacts', 'logs', 'bench-gateway.log');
 const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'gateway.json');
 const CONCURRENCY = [1, 32] as const;
+const STARTUP_LOG_LINES = 20;
 /** Tenant 1 signs its links with md5 and is reached through the host name `localhost`. */
 const TENANT_HOST = 'localhost';
 const USER_KEYS = DEMO_USERS.filter((u) => u.registrationSystemId === 1).map((u) => u.userKey);
@@ -48,46 +49,63 @@ async function exchangeToken(agent: http.Agent, membershipUrl: string, secrets: 
 }
 
 /** Every worker's request once, before any load: a benchmark of error answers is worthless. */
-async function verify(agent: http.Agent, target: ScenarioTarget, workers: number): Promise<number> {
+async function verify(agent: http.Agent, target: ScenarioTarget, workers: number): Promise<void> {
   for (let w = 0; w < workers; w++) {
     const { request, check } = target.requestFor(w);
     check(await request.send(agent));
   }
-  return workers;
 }
 
-async function runPhase(env: BenchEnv, scenario: string, target: ScenarioTarget, concurrency: number, signal: AbortSignal): Promise<PhaseResult> {
-  const agent = keepAliveAgent(concurrency);
+function toPhase(scenario: string, target: ScenarioTarget, result: LoadResult, warmupSent: number): PhaseResult {
+  return {
+    scenario,
+    via: target.via,
+    concurrency: result.concurrency,
+    latency: summarise(result.latenciesMs),
+    throughput: result.throughput,
+    measuredMs: result.measuredMs,
+    sent: warmupSent + result.sent,
+    errors: result.errors,
+    firstError: result.firstError,
+  };
+}
+
+/**
+ * Direct and router at one concurrency: both warmed up, then measured in alternating slices so
+ * that whatever else the machine is doing weighs on both sides alike.
+ */
+async function runPair(env: BenchEnv, scenario: Scenario, concurrency: number, signal: AbortSignal): Promise<PhaseResult[]> {
+  const targets = [scenario.direct, scenario.router];
+  const agents = targets.map(() => keepAliveAgent(concurrency));
   try {
-    const result = await runLoad({
-      concurrency,
-      warmupMs: env.warmupMs,
-      durationMs: env.durationMs,
-      maxRequests: env.maxRequests,
-      signal,
-      request: async (worker) => {
-        const { request, check } = target.requestFor(worker);
-        check(await request.send(agent));
-      },
-    });
-    const phase: PhaseResult = {
-      scenario,
-      via: target.via,
-      concurrency,
-      latency: summarise(result.latenciesMs),
-      throughput: result.throughput,
-      measuredMs: result.measuredMs,
-      sent: result.sent,
-      errors: result.errors,
-      firstError: result.firstError,
-    };
-    console.log(
-      `  ${scenario} ${target.via} c${concurrency}: p50 ${phase.latency.p50Ms.toFixed(2)} ms, ` +
-        `p99 ${phase.latency.p99Ms.toFixed(2)} ms, ${phase.throughput.toFixed(0)} req/s, ${phase.errors} errors`,
-    );
-    return phase;
+    const load = (i: number, warmupMs: number, durationMs: number) =>
+      runLoad({
+        concurrency,
+        warmupMs,
+        durationMs,
+        maxRequests: Math.ceil(env.maxRequests / env.slices),
+        signal,
+        request: async (worker) => {
+          const { request, check } = targets[i]!.requestFor(worker);
+          check(await request.send(agents[i]!));
+        },
+      });
+    const warmupSent: number[] = [];
+    for (let i = 0; i < targets.length; i++) warmupSent.push((await load(i, env.warmupMs, 0)).sent);
+    const slices: LoadResult[][] = targets.map(() => []);
+    for (let slice = 0; slice < env.slices; slice++) {
+      for (let i = 0; i < targets.length; i++) slices[i]!.push(await load(i, 0, env.durationMs / env.slices));
+    }
+    const phases = targets.map((t, i) => toPhase(scenario.name, t, mergeLoadResults(slices[i]!), warmupSent[i]!));
+    for (const p of phases) {
+      console.log(
+        `  ${p.scenario} ${p.via} c${concurrency}: p50 ${p.latency.p50Ms.toFixed(2)} ms, ` +
+          `p99 ${p.latency.p99Ms.toFixed(2)} ms, ${p.throughput.toFixed(0)} req/s, ${p.errors} errors`,
+      );
+    }
+    return phases;
   } finally {
-    agent.destroy();
+    for (const a of agents) a.destroy();
   }
 }
 
@@ -99,11 +117,12 @@ async function main(signal: AbortSignal): Promise<void> {
   const env = loadBenchEnv();
   const cleanup: Array<() => Promise<void>> = [];
   const startedAt = new Date();
+  const loadAtStart = os.loadavg();
   try {
     console.log(`gateway bench: ${env.databaseUrl ? 'scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'}`);
     const db = await acquireBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench');
     cleanup.push(db.release);
-    const knex = createKnex(db.url, { poolMax: 1, applicationName: 'ems-bench' });
+    const knex = createKnex(db.url, { poolMax: 2, applicationName: 'ems-bench' });
     cleanup.push(() => knex.destroy());
     const secrets = generateDevSecrets();
     await migrateLatest(knex);
@@ -115,7 +134,17 @@ async function main(signal: AbortSignal): Promise<void> {
     cleanup.push(() => closeLog(log));
     const ports = {} as Record<StackService, number>;
     for (const s of STACK_SERVICES) ports[s] = await freePort();
-    const stack = await startStack({ databaseUrl: db.url, secrets, ports, onLog: (service, line) => log.write(`${service}\t${line}\n`) });
+    const recent: string[] = [];
+    const onLog = (service: StackService, line: string) => {
+      log.write(`${service}\t${line}\n`);
+      recent.push(`${service}\t${line}`);
+      if (recent.length > STARTUP_LOG_LINES) recent.shift();
+    };
+    const stack = await startStack({ databaseUrl: db.url, secrets, ports, env: env.serviceEnv, onLog }).catch((err: unknown) => {
+      // The reason a service would not start is in its own output, not in the health-check timeout.
+      console.error(`stack failed to start; last service log lines:\n${recent.join('\n')}`);
+      throw err;
+    });
     cleanup.push(() => stack.stop());
     console.log(`stack up (logs: ${path.relative(ROOT, LOG_FILE)})`);
 
@@ -147,27 +176,29 @@ async function main(signal: AbortSignal): Promise<void> {
       await verify(setup, s.direct, maxWorkers);
       await verify(setup, s.router, maxWorkers);
     }
-    let lastRouterActivity = Date.now();
-
-    // Direct phases never touch gateway.session; the window spans only the router phases' writes.
-    let writesBefore: number | undefined;
+    // Sign-ins and checks above wrote sessions too: the window starts once their stats are in.
+    console.log(`waiting for PostgreSQL table statistics (${STATS_SETTLE_MS / 1000} s)`);
+    const writesBefore = await settledSessionTableWrites(knex, Date.now());
     const phases: PhaseResult[] = [];
     for (const s of scenarios) {
       for (const concurrency of CONCURRENCY) {
-        phases.push(await runPhase(env, s.name, s.direct, concurrency, signal));
-        writesBefore ??= await settledSessionTableWrites(knex, lastRouterActivity);
-        const routed = await runPhase(env, s.name, s.router, concurrency, signal);
-        phases.push(routed);
-        lastRouterActivity = Date.now();
-        if (s.router.authenticatedRouterRequests) authenticatedRouterRequests += routed.sent;
+        const pair = await runPair(env, s, concurrency, signal);
+        phases.push(...pair);
+        for (const p of pair) if (p.via === 'router' && s.router.authenticatedRouterRequests) authenticatedRouterRequests += p.sent;
       }
     }
-    console.log(`waiting for PostgreSQL table statistics (up to ${STATS_SETTLE_MS / 1000} s)`);
+    const lastRouterActivity = Date.now();
+    console.log(`waiting for PostgreSQL table statistics (${STATS_SETTLE_MS / 1000} s)`);
     const writesAfter = await settledSessionTableWrites(knex, lastRouterActivity);
-    const session = sessionWritesResult(writesAfter - (writesBefore ?? (await sessionTableWrites(knex))), authenticatedRouterRequests);
+    const session = sessionWritesResult(writesAfter - writesBefore, authenticatedRouterRequests);
     const comparisons = compare(phases, Math.min(...CONCURRENCY));
 
     console.log(`\n${formatReport(phases, comparisons, session)}`);
+    const busiest = Math.max(loadAtStart[0]!, os.loadavg()[0]!);
+    if (busiest > os.cpus().length) {
+      // Other work on the machine competes for the same cores: ratios are pessimistic and noisy.
+      console.log(`\nnote: 1-minute load average reached ${busiest.toFixed(1)} on ${os.cpus().length} CPUs; rerun on a quiet machine`);
+    }
 
     mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
     const result = {
@@ -180,8 +211,17 @@ async function main(signal: AbortSignal): Promise<void> {
         cpuModel: os.cpus()[0]?.model,
         database: db.server,
         postgres: versionRows[0]?.server_version,
+        loadAverage1m: { start: loadAtStart[0], end: os.loadavg()[0] },
       },
-      settings: { ...env, databaseUrl: undefined, concurrency: CONCURRENCY, signedInSessions: sessions.length, users: USER_KEYS.length },
+      settings: {
+        ...env,
+        databaseUrl: undefined,
+        // Names only: the values may be secrets.
+        serviceEnv: Object.fromEntries(Object.entries(env.serviceEnv).map(([service, vars]) => [service, Object.keys(vars ?? {})])),
+        concurrency: CONCURRENCY,
+        signedInSessions: sessions.length,
+        users: USER_KEYS.length,
+      },
       targets: TARGETS,
       scenarios: scenarios.map((s) => ({ name: s.name, description: s.description })),
       phases,

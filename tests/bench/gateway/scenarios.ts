@@ -41,7 +41,8 @@ function expectViewer(userKey: string) {
 }
 
 function expectHealthUp(res: BenchResponse): void {
-  if (res.status !== 200 || !res.body.includes('"status":"UP"')) throw new Error(`health answered ${res.status}: ${res.body.slice(0, 200)}`);
+  if (res.status !== 200 || !res.body.includes('"status":"UP"'))
+    throw new Error(`health answered ${res.status}: ${res.body.slice(0, 200)}`);
 }
 
 /** Prepares each worker's request once; workers beyond the sessions share them round-robin. */
@@ -65,7 +66,12 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
         via: 'router',
         authenticatedRouterRequests: true,
         requestFor: perSession(t, (s) => ({
-          request: prepareRequest({ method: 'POST', url: `${t.routerUrl}/graphql`, headers: routerHeaders(s.cookie), json: { query: VIEWER_QUERY } }),
+          request: prepareRequest({
+            method: 'POST',
+            url: `${t.routerUrl}/graphql`,
+            headers: routerHeaders(s.cookie),
+            json: { query: VIEWER_QUERY },
+          }),
           check: expectViewer(s.userKey),
         })),
       },
@@ -90,7 +96,11 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
         via: 'router',
         authenticatedRouterRequests: true,
         requestFor: perSession(t, (s) => ({
-          request: prepareRequest({ method: 'GET', url: `${t.routerUrl}/services/admin-service/actuator/health`, headers: routerHeaders(s.cookie) }),
+          request: prepareRequest({
+            method: 'GET',
+            url: `${t.routerUrl}/services/admin-service/actuator/health`,
+            headers: routerHeaders(s.cookie),
+          }),
           check: expectHealthUp,
         })),
       },

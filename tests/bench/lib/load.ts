@@ -82,3 +82,24 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     firstError,
   };
 }
+
+/** One result from several runs of the same load (e.g. slices interleaved with another target). */
+export function mergeLoadResults(results: readonly LoadResult[]): LoadResult {
+  if (results.length === 0) throw new Error('nothing to merge');
+  const latencies = new Float64Array(results.reduce((n, r) => n + r.latenciesMs.length, 0));
+  let offset = 0;
+  for (const r of results) {
+    latencies.set(r.latenciesMs, offset);
+    offset += r.latenciesMs.length;
+  }
+  const measuredMs = results.reduce((t, r) => t + r.measuredMs, 0);
+  return {
+    concurrency: results[0]!.concurrency,
+    latenciesMs: latencies,
+    throughput: (latencies.length / measuredMs) * 1000,
+    measuredMs,
+    sent: results.reduce((n, r) => n + r.sent, 0),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    firstError: results.find((r) => r.firstError)?.firstError,
+  };
+}

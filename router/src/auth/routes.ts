@@ -7,6 +7,7 @@ import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';
 import { tokenExpired, type SessionTokens } from './sessionTokens';
 import { SESSION_COOKIE } from '../session/middleware';
+import { isStoredSession } from '../session/throttledStore';
 
 const credentials = z.object({
   userKey: z.string().trim().min(1).max(256),
@@ -28,8 +29,9 @@ function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
 }
 
-function save(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+/** Whether the request's session was read from the store (see ThrottledPgStore), not made just now. */
+function wasStored(req: Request): boolean {
+  return isStoredSession(req.session);
 }
 
 /**
@@ -55,8 +57,9 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
     if (typeof claims?.accountId !== 'number' || typeof claims.registrationSystemId !== 'number') {
       throw new UpstreamError('Admin service returned an unexpected token', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
     }
-    // (3) A new session id at every sign-in: a session id planted before login is worthless.
-    await regenerate(req);
+    // (3) A new session id at every sign-in: a session id planted before login is worthless. A
+    // request without a stored session already has a fresh, never-stored id.
+    if (wasStored(req)) await regenerate(req);
     req.session.auth = {
       token: result.value.token,
       expiresAt: result.value.expiresAt,
@@ -64,7 +67,7 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
       userKey: creds.userKey,
       registrationSystemId: claims.registrationSystemId,
     };
-    await save(req);
+    // express-session stores the session before the response goes out (no explicit save).
     logger.info({ registrationSystemId, userKey: creds.userKey }, 'signed in');
   }
 

@@ -60,14 +60,15 @@ export class ThrottledPgStore extends PGStore {
    */
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
     const { [STORED_EXPIRY]: storedExpiry, ...persisted } = sess as Loaded;
+    if (storedExpiry === undefined) {
+      // A new session: no router can have it cached, so there is nothing to announce.
+      super.set(sid, persisted as SessionData, callback);
+      return;
+    }
     const done = (err?: unknown) => {
       if (err) return callback?.(err);
       this.cache.announce(sid).then(() => callback?.(), callback);
     };
-    if (storedExpiry === undefined) {
-      super.set(sid, persisted as SessionData, done);
-      return;
-    }
     const store = this as unknown as PGStoreInternals;
     const expires = persisted.cookie?.expires ? new Date(persisted.cookie.expires) : new Date(Date.now() + this.touchIntervalMs);
     store.query(
@@ -88,6 +89,10 @@ export class ThrottledPgStore extends PGStore {
     this.cache.drop(sid);
     super.touch(sid, sess, callback);
   }
+}
+
+export function isStoredSession(sess: SessionData | undefined): boolean {
+  return (sess as Loaded | undefined)?.[STORED_EXPIRY] !== undefined;
 }
 
 function loaded(json: string, expire: number): SessionData {

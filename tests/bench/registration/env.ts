@@ -1,0 +1,76 @@
+import { STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+
+/** The registration benchmark's configuration; the only file of the benchmark that reads process.env. */
+export interface RegistrationBenchEnv {
+  /** A PostgreSQL server to create the scratch database on; unset: an embedded one. */
+  databaseUrl: string | undefined;
+  /** Members whose registrations are measured (`--members=N` or BENCH_MEMBERS). */
+  members: number;
+  /** Registrations in flight at once, and the baseline's concurrency. */
+  concurrency: number;
+  /** The first registrations of the workers start spread over this long. */
+  rampMs: number;
+  /** Members registered before the measured run, a few at a time, to warm up JIT and pools. */
+  warmupMembers: number;
+  /** Baseline measured before and again after the registrations, this long each time. */
+  baselineMs: number;
+  baselineWarmupMs: number;
+  /** The whole run, stack start to cleanup, stops after this whatever happens. */
+  timeLimitMs: number;
+  /** One request that takes longer than this fails its registration. */
+  requestTimeoutMs: number;
+  /** Extra environment per service, e.g. `{"forms":{"LOG_LEVEL":"warn"}}`, for what-if runs. */
+  serviceEnv: Partial<Record<StackService, Record<string, string>>>;
+}
+
+function positiveNumber(raw: string | undefined, name: string, fallback: number, max: number, min = Number.MIN_VALUE): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number in [${min}, ${max}], got '${raw}'`);
+  return value;
+}
+
+function serviceEnv(raw: string | undefined): RegistrationBenchEnv['serviceEnv'] {
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  const valid =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.entries(parsed).every(
+      ([service, vars]) =>
+        (STACK_SERVICES as readonly string[]).includes(service) &&
+        typeof vars === 'object' &&
+        vars !== null &&
+        Object.values(vars).every((v) => typeof v === 'string'),
+    );
+  if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
+  return parsed as RegistrationBenchEnv['serviceEnv'];
+}
+
+/** `--name=value` arguments win over the environment, so `npm run bench:registration -- --members=50` works. */
+function argument(argv: readonly string[], name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+export function loadRegistrationBenchEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): RegistrationBenchEnv {
+  const known = ['members', 'concurrency', 'warmup-members', 'ramp-seconds', 'time-limit-seconds'];
+  const unknown = argv.filter((a) => !known.some((k) => a.startsWith(`--${k}=`)));
+  if (unknown.length) throw new Error(`unknown arguments: ${unknown.join(' ')} (known: ${known.map((k) => `--${k}=`).join(' ')})`);
+  const value = (arg: string, variable: string) => argument(argv, arg) ?? source[variable];
+  return {
+    databaseUrl: source.DATABASE_URL || undefined,
+    members: Math.round(positiveNumber(value('members', 'BENCH_MEMBERS'), 'members', 200, 100_000, 1)),
+    concurrency: Math.round(positiveNumber(value('concurrency', 'BENCH_CONCURRENCY'), 'concurrency', 50, 1000, 1)),
+    rampMs: positiveNumber(value('ramp-seconds', 'BENCH_RAMP_SECONDS'), 'ramp', 5, 120, 0) * 1000,
+    warmupMembers: Math.round(positiveNumber(value('warmup-members', 'BENCH_WARMUP_MEMBERS'), 'warmup members', 10, 1000, 0)),
+    baselineMs: positiveNumber(source.BENCH_BASELINE_SECONDS, 'BENCH_BASELINE_SECONDS', 5, 60) * 1000,
+    baselineWarmupMs: positiveNumber(source.BENCH_BASELINE_WARMUP_SECONDS, 'BENCH_BASELINE_WARMUP_SECONDS', 2, 60, 0) * 1000,
+    timeLimitMs: positiveNumber(value('time-limit-seconds', 'BENCH_TIME_LIMIT_SECONDS'), 'time limit', 300, 3600, 30) * 1000,
+    requestTimeoutMs: positiveNumber(source.BENCH_REQUEST_TIMEOUT_SECONDS, 'BENCH_REQUEST_TIMEOUT_SECONDS', 30, 300) * 1000,
+    serviceEnv: serviceEnv(source.BENCH_SERVICE_ENV),
+  };
+}

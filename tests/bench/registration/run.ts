@@ -1,0 +1,374 @@
+import { setMaxListeners } from 'node:events';
+import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation } from '@ems/db';
+import { signMd5Link } from '@ems/router/src/dev/customerSite';
+import { generateDevSecrets } from '@ems/router/src/dev/secrets';
+import { freePort, startStack, STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+import { acquireBenchDatabase } from '../lib/databaseServer';
+import { cookieFrom, keepAliveAgent, prepareRequest, type PreparedRequest } from '../lib/http';
+import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
+import { summarise } from '../lib/stats';
+import { loadRegistrationBenchEnv, type RegistrationBenchEnv } from './env';
+import { registerMember, SESSION_COOKIE, WorkerAgents, type JourneyTarget } from './flow';
+import { createBenchMembers, paidRegistrations } from './members';
+import { baselineDrift, formatReport, stepResults, TARGETS, totalErrors, type BaselineResult, type RegistrationsResult } from './report';
+import { StepLog } from './steps';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const LOG_FILE = path.join(ROOT, 'test-artifacts', 'logs', 'bench-registration.log');
+const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'registration.json');
+const STARTUP_LOG_LINES = 20;
+/** Tenant 1 (the demo club) signs its links with md5 and is reached through the host name `localhost`. */
+const TENANT_HOST = 'localhost';
+/** The trivial authenticated query: session lookup, token, one subgraph, no database work of its own. */
+const BASELINE_QUERY = '{ viewer { userKey } }';
+/** Kept free at the end of the time limit for the second baseline slice, the report and cleanup. */
+const FINAL_RESERVE_MS = 20_000;
+/** Warm-up registrations run this many at a time. */
+const WARMUP_CONCURRENCY = 5;
+/** After a stop, how long the phase under way may take to wind down before cleanup starts regardless. */
+const STOP_GRACE_MS = 30_000;
+/** After a stop, the run ends after this at the latest, cleanup finished or not. */
+const STOP_DEADLINE_MS = 90_000;
+
+class TimeLimitError extends Error {}
+
+/** Rejects when `signal` aborts, so that a stuck phase cannot hold the run past its time limit. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const fire = () => reject(signal.reason instanceof Error ? signal.reason : new TimeLimitError(String(signal.reason)));
+    if (signal.aborted) fire();
+    else signal.addEventListener('abort', fire, { once: true });
+  });
+}
+
+function closeLog(log: WriteStream): Promise<void> {
+  return new Promise((resolve) => log.end(resolve));
+}
+
+interface BaselineSession {
+  userKey: string;
+  request: PreparedRequest;
+}
+
+/**
+ * Registrations of `userKeys`, `concurrency` at a time, until all started or `durationMs` is over.
+ * The workers' first registrations start spread over `rampMs`, so that the run is at its
+ * concurrency without every member signing in in the same instant (the baseline, too, is measured
+ * only after its warm-up). A journey's time starts at its sign-in, not at the worker's start.
+ */
+async function registerAll(
+  target: JourneyTarget,
+  userKeys: readonly string[],
+  o: { concurrency: number; durationMs: number; rampMs: number; steps: StepLog; signal: AbortSignal },
+): Promise<{ load: LoadResult; started: number; journeysMs: number[] }> {
+  const agents = new WorkerAgents();
+  // A stop cuts the requests in flight instead of waiting for their answers.
+  const cut = () => agents.destroy();
+  o.signal.addEventListener('abort', cut, { once: true });
+  const rampedUp = new Set<number>();
+  const journeysMs: number[] = [];
+  let next = 0;
+  try {
+    const load = await runLoad({
+      concurrency: o.concurrency,
+      warmupMs: 0,
+      durationMs: o.durationMs,
+      maxRequests: userKeys.length,
+      signal: o.signal,
+      request: async (worker) => {
+        const userKey = userKeys[next++];
+        if (!userKey) throw new Error('no member left to register');
+        if (!rampedUp.has(worker)) {
+          rampedUp.add(worker);
+          await delay((worker * o.rampMs) / o.concurrency, o.signal);
+        }
+        const t0 = performance.now();
+        await registerMember(target, agents, worker, userKey, o.steps);
+        journeysMs.push(performance.now() - t0);
+      },
+    });
+    return { load, started: next, journeysMs };
+  } finally {
+    o.signal.removeEventListener('abort', cut);
+    agents.destroy();
+  }
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+async function runBaseline(
+  sessions: readonly BaselineSession[],
+  concurrency: number,
+  warmupMs: number,
+  durationMs: number,
+  signal: AbortSignal,
+) {
+  const agent = keepAliveAgent(concurrency);
+  const cut = () => agent.destroy();
+  signal.addEventListener('abort', cut, { once: true });
+  try {
+    return await runLoad({
+      concurrency,
+      warmupMs,
+      durationMs,
+      maxRequests: 1_000_000,
+      signal,
+      request: async (worker) => {
+        const session = sessions[worker % sessions.length]!;
+        const res = await session.request.send(agent);
+        if (res.status !== 200 || res.body.includes('"errors"') || !res.body.includes(`"userKey":"${session.userKey}"`)) {
+          throw new Error(`baseline answered ${res.status}: ${res.body.slice(0, 200)}`);
+        }
+      },
+    });
+  } finally {
+    signal.removeEventListener('abort', cut);
+    agent.destroy();
+  }
+}
+
+async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs: number): Promise<void> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg();
+  const deadline = startedAtMs + env.timeLimitMs;
+  try {
+    const work = async () => {
+      console.log(
+        `registration bench: ${env.members} members, ${env.concurrency} at a time, on ` +
+          `${env.databaseUrl ? 'a scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'} ` +
+          `(time limit ${env.timeLimitMs / 1000} s)`,
+      );
+      const db = await acquireBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench_reg');
+      cleanup.push(db.release);
+      const knex = createKnex(db.url, { poolMax: 2, applicationName: 'ems-bench' });
+      cleanup.push(() => knex.destroy());
+      const secrets = generateDevSecrets();
+      await migrateLatest(knex);
+      await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+      const { rows: versionRows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
+      const measuredKeys = await createBenchMembers(knex, 'bench.reg', env.members);
+      const warmupKeys = await createBenchMembers(knex, 'bench.warm', env.warmupMembers);
+      const baselineKeys = await createBenchMembers(knex, 'bench.base', env.concurrency);
+      console.log(`${measuredKeys.length + warmupKeys.length + baselineKeys.length} members created (measured, warm-up, baseline)`);
+
+      mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+      const log = createWriteStream(LOG_FILE, { flags: 'w' });
+      cleanup.push(() => closeLog(log));
+      const ports = {} as Record<StackService, number>;
+      for (const s of STACK_SERVICES) ports[s] = await freePort();
+      const recent: string[] = [];
+      const onLog = (service: StackService, line: string) => {
+        log.write(`${service}\t${line}\n`);
+        recent.push(`${service}\t${line}`);
+        if (recent.length > STARTUP_LOG_LINES) recent.shift();
+      };
+      const stack = await startStack({ databaseUrl: db.url, secrets, ports, env: env.serviceEnv, onLog }).catch((err: unknown) => {
+        console.error(`stack failed to start; last service log lines:\n${recent.join('\n')}`);
+        throw err;
+      });
+      cleanup.push(() => stack.stop());
+      console.log(`stack up (logs: ${path.relative(ROOT, LOG_FILE)})`);
+
+      const routerHost = `${TENANT_HOST}:${ports.router}`;
+      const setup = keepAliveAgent(4);
+      cleanup.push(async () => setup.destroy());
+      const sessions: BaselineSession[] = [];
+      for (const userKey of baselineKeys) {
+        const link = signMd5Link(secrets.customerSecret, userKey);
+        const res = await prepareRequest({
+          method: 'POST',
+          url: `${stack.urls.router}/api/auth/external-login`,
+          headers: { host: routerHost },
+          json: { userKey: link.u, userHash: link.h },
+        }).send(setup);
+        const cookie = cookieFrom(res.headers, SESSION_COOKIE);
+        if (res.status !== 200 || !cookie)
+          throw new Error(`baseline sign-in of ${userKey} failed: ${res.status} ${res.body.slice(0, 200)}`);
+        sessions.push({
+          userKey,
+          request: prepareRequest({
+            method: 'POST',
+            url: `${stack.urls.router}/graphql`,
+            headers: { host: routerHost, cookie: `${SESSION_COOKIE}=${cookie}` },
+            json: { query: BASELINE_QUERY },
+          }),
+        });
+      }
+
+      const target: JourneyTarget = {
+        routerUrl: stack.urls.router,
+        routerHost,
+        customerSecret: secrets.customerSecret,
+        periodId: DEMO_PERIOD_ID,
+        requestTimeoutMs: env.requestTimeoutMs,
+        cutoff: performance.now() + (deadline - Date.now()) - FINAL_RESERVE_MS,
+      };
+      const remainingMs = () => target.cutoff - performance.now();
+
+      // JIT, connection pools and caches of the services: a few registrations not measured.
+      if (warmupKeys.length) {
+        const warm = await registerAll(target, warmupKeys, {
+          concurrency: Math.min(WARMUP_CONCURRENCY, warmupKeys.length),
+          durationMs: remainingMs(),
+          rampMs: 0,
+          steps: new StepLog(),
+          signal,
+        });
+        console.log(`warm-up: ${warm.load.latenciesMs.length} of ${warmupKeys.length} registrations completed`);
+        if (warm.load.errors) console.log(`warm-up error: ${warm.load.firstError}`);
+      }
+
+      console.log(`baseline ${BASELINE_QUERY} at concurrency ${env.concurrency} (${env.baselineMs / 1000} s)`);
+      const baselineBefore = await runBaseline(sessions, env.concurrency, env.baselineWarmupMs, env.baselineMs, signal);
+
+      console.log(
+        `registering ${measuredKeys.length} members, ${env.concurrency} at a time (first ones started over ${env.rampMs / 1000} s)`,
+      );
+      const steps = new StepLog();
+      // New registrations start only while the longest one seen so far could still finish.
+      const registrations = await registerAll(target, measuredKeys, {
+        concurrency: env.concurrency,
+        durationMs: Math.max(remainingMs() - 10_000, 0),
+        rampMs: env.rampMs,
+        steps,
+        signal,
+      });
+
+      console.log(`baseline again (${env.baselineMs / 1000} s)`);
+      const baselineAfter = await runBaseline(sessions, env.concurrency, 0, env.baselineMs, signal);
+      const baselineLoad = mergeLoadResults([baselineBefore, baselineAfter]);
+      const baseline: BaselineResult = {
+        description: `POST /graphql ${BASELINE_QUERY}`,
+        concurrency: env.concurrency,
+        latency: summarise(baselineLoad.latenciesMs),
+        throughput: baselineLoad.throughput,
+        errors: baselineLoad.errors,
+        firstError: baselineLoad.firstError,
+        before: summarise(baselineBefore.latenciesMs),
+        after: summarise(baselineAfter.latenciesMs),
+      };
+
+      const load = registrations.load;
+      const registrationsResult: RegistrationsResult = {
+        concurrency: env.concurrency,
+        requested: measuredKeys.length,
+        started: registrations.started,
+        completed: registrations.journeysMs.length,
+        failed: load.errors,
+        notStarted: measuredKeys.length - registrations.started,
+        perSecond: load.throughput,
+        measuredMs: load.measuredMs,
+        journey: summarise(registrations.journeysMs),
+        firstError: load.firstError,
+      };
+      const stepsResult = stepResults(steps.records(), baseline.latency.p99Ms);
+      const database = await paidRegistrations(knex, measuredKeys);
+
+      console.log(`\n${formatReport(stepsResult, baseline, registrationsResult)}`);
+      console.log(`database: ${database.paidOrders} paid orders, ${database.activeMemberships} active memberships of the measured members`);
+      // The run itself keeps both cores busy; what matters is whether something else did already.
+      if (loadAtStart[0]! > os.cpus().length) {
+        console.log(
+          `note: 1-minute load average was ${loadAtStart[0]!.toFixed(1)} on ${os.cpus().length} CPUs before the run; rerun on a quiet machine`,
+        );
+      }
+
+      const errors = totalErrors(registrationsResult, baseline);
+      mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
+      const result = {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        environment: {
+          node: process.version,
+          platform: `${os.platform()} ${os.arch()}`,
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model,
+          database: db.server,
+          postgres: versionRows[0]?.server_version,
+          loadAverage1m: { start: loadAtStart[0], end: os.loadavg()[0] },
+        },
+        settings: {
+          ...env,
+          databaseUrl: undefined,
+          // Names only: the values may be secrets.
+          serviceEnv: Object.fromEntries(Object.entries(env.serviceEnv).map(([service, vars]) => [service, Object.keys(vars ?? {})])),
+          periodId: DEMO_PERIOD_ID,
+          baselineQuery: BASELINE_QUERY,
+        },
+        targets: TARGETS,
+        baseline: { ...baseline, drift: baselineDrift(baseline) },
+        registrations: registrationsResult,
+        steps: stepsResult,
+        errors,
+        database,
+        pass: errors <= TARGETS.errorsMax && registrationsResult.notStarted === 0 && stepsResult.every((s) => s.pass),
+      };
+      writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(`\nresults: ${path.relative(ROOT, RESULT_FILE)}`);
+    };
+    const running = work();
+    try {
+      await Promise.race([running, whenAborted(signal)]);
+    } finally {
+      // Stopped early: let the phase under way notice (its connections are cut) and register what
+      // it started, such as the stack, so that the cleanup below stops it too.
+      if (signal.aborted) await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, STOP_GRACE_MS))]);
+    }
+  } finally {
+    for (const step of cleanup.reverse()) {
+      try {
+        await step();
+      } catch (err) {
+        console.error('cleanup failed:', err);
+        process.exitCode = 1;
+      }
+    }
+  }
+}
+
+const startedAtMs = Date.now();
+const abort = new AbortController();
+// Every ramping worker waits on the signal at once, besides the phases' own listeners: no limit.
+setMaxListeners(0, abort.signal);
+process.once('SIGINT', () => abort.abort(new Error('interrupted')));
+process.once('SIGTERM', () => abort.abort(new Error('terminated')));
+let env: RegistrationBenchEnv;
+try {
+  env = loadRegistrationBenchEnv();
+} catch (err) {
+  console.error('registration bench:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+const limit = setTimeout(() => abort.abort(new TimeLimitError(`time limit of ${env.timeLimitMs / 1000} s reached`)), env.timeLimitMs);
+abort.signal.addEventListener('abort', () => {
+  setTimeout(() => {
+    console.error(`registration bench: cleanup did not finish within ${STOP_DEADLINE_MS / 1000} s after the stop`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+});
+main(env, abort.signal, startedAtMs).then(
+  () => {
+    clearTimeout(limit);
+    process.exit(process.exitCode ?? 0);
+  },
+  (err: unknown) => {
+    console.error('registration bench failed:', err);
+    process.exit(1);
+  },
+);

@@ -8,7 +8,26 @@ export async function latestDefinitionId(db: Knex | Knex.Transaction, organisati
   return row?.id ?? null;
 }
 
+/**
+ * A definition never changes once written (a change is a new version, a new id), so each process
+ * keeps the ones it has read: every form request needs its steps. Keyed per database as well,
+ * for tests that use several.
+ */
+const definitionCache = new Map<string, DefinitionRow>();
+
 export async function definitionWithSteps(db: Knex | Knex.Transaction, id: number): Promise<DefinitionRow | null> {
+  const key = `${JSON.stringify(db.client.config.connection)}#${id}`;
+  const cached = definitionCache.get(key);
+  if (cached) return cached;
+  const loaded = await loadDefinitionWithSteps(db, id);
+  if (loaded) {
+    if (definitionCache.size > 1000) definitionCache.clear();
+    definitionCache.set(key, loaded);
+  }
+  return loaded;
+}
+
+async function loadDefinitionWithSteps(db: Knex | Knex.Transaction, id: number): Promise<DefinitionRow | null> {
   const definition = await models.ProcessDefinition.query(db)
     .findById(id)
     .withGraphFetched('steps')

@@ -72,8 +72,12 @@ export async function insertOpenInstance(
 }
 
 export async function updateInstance(db: Db, id: string, patch: InstancePatch): Promise<InstanceRow> {
+  // One statement (UPDATE ... RETURNING) instead of objection's update-then-select.
   const updated = await models.ProcessInstance.query(db)
-    .patchAndFetchById(id, { ...patch, updatedAt: db.fn.now() as unknown as Date })
+    .findById(id)
+    .patch({ ...patch, updatedAt: db.fn.now() as unknown as Date })
+    .returning('*')
+    .first()
     .throwIfNotFound();
-  return toRow(updated);
+  return toRow(updated as unknown as models.ProcessInstance);
 }

@@ -1,4 +1,5 @@
-import { STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+import type { StackService } from '@ems/router/src/dev/stack';
+import { numberSetting, serviceEnvSetting } from '../lib/env';
 
 /** The gateway benchmark's configuration; the only file of the benchmark that reads process.env. */
 export interface BenchEnv {
@@ -15,40 +16,15 @@ export interface BenchEnv {
   serviceEnv: Partial<Record<StackService, Record<string, string>>>;
 }
 
-function positiveNumber(source: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = source[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`${name} must be a number in (0, ${max}], got '${raw}'`);
-  return value;
-}
-
-function serviceEnv(raw: string | undefined): BenchEnv['serviceEnv'] {
-  if (!raw) return {};
-  const parsed: unknown = JSON.parse(raw);
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    Object.entries(parsed).every(
-      ([service, vars]) =>
-        (STACK_SERVICES as readonly string[]).includes(service) &&
-        typeof vars === 'object' &&
-        vars !== null &&
-        Object.values(vars).every((v) => typeof v === 'string'),
-    );
-  if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
-  return parsed as BenchEnv['serviceEnv'];
-}
-
 export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv {
   return {
     databaseUrl: source.DATABASE_URL || undefined,
-    sessions: Math.round(positiveNumber(source, 'BENCH_SESSIONS', 32, 1000)),
+    sessions: Math.round(numberSetting(source.BENCH_SESSIONS, 'BENCH_SESSIONS', 32, 1000)),
     // Eight phases of warm-up plus measurement keep the whole run under about three minutes.
-    warmupMs: positiveNumber(source, 'BENCH_WARMUP_SECONDS', 2, 60) * 1000,
-    durationMs: positiveNumber(source, 'BENCH_SECONDS', 8, 120) * 1000,
-    slices: Math.round(positiveNumber(source, 'BENCH_SLICES', 4, 50)),
-    maxRequests: Math.round(positiveNumber(source, 'BENCH_MAX_REQUESTS', 200_000, 2_000_000)),
-    serviceEnv: serviceEnv(source.BENCH_SERVICE_ENV),
+    warmupMs: numberSetting(source.BENCH_WARMUP_SECONDS, 'BENCH_WARMUP_SECONDS', 2, 60) * 1000,
+    durationMs: numberSetting(source.BENCH_SECONDS, 'BENCH_SECONDS', 8, 120) * 1000,
+    slices: Math.round(numberSetting(source.BENCH_SLICES, 'BENCH_SLICES', 4, 50)),
+    maxRequests: Math.round(numberSetting(source.BENCH_MAX_REQUESTS, 'BENCH_MAX_REQUESTS', 200_000, 2_000_000)),
+    serviceEnv: serviceEnvSetting(source.BENCH_SERVICE_ENV),
   };
 }

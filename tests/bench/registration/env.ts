@@ -1,4 +1,5 @@
-import { STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+import type { StackService } from '@ems/router/src/dev/stack';
+import { numberSetting, serviceEnvSetting } from '../lib/env';
 
 /** The registration benchmark's configuration; the only file of the benchmark that reads process.env. */
 export interface RegistrationBenchEnv {
@@ -23,30 +24,6 @@ export interface RegistrationBenchEnv {
   serviceEnv: Partial<Record<StackService, Record<string, string>>>;
 }
 
-function positiveNumber(raw: string | undefined, name: string, fallback: number, max: number, min = Number.MIN_VALUE): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number in [${min}, ${max}], got '${raw}'`);
-  return value;
-}
-
-function serviceEnv(raw: string | undefined): RegistrationBenchEnv['serviceEnv'] {
-  if (!raw) return {};
-  const parsed: unknown = JSON.parse(raw);
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    Object.entries(parsed).every(
-      ([service, vars]) =>
-        (STACK_SERVICES as readonly string[]).includes(service) &&
-        typeof vars === 'object' &&
-        vars !== null &&
-        Object.values(vars).every((v) => typeof v === 'string'),
-    );
-  if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
-  return parsed as RegistrationBenchEnv['serviceEnv'];
-}
-
 /** `--name=value` arguments win over the environment, so `npm run bench:registration -- --members=50` works. */
 function argument(argv: readonly string[], name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -63,14 +40,14 @@ export function loadRegistrationBenchEnv(
   const value = (arg: string, variable: string) => argument(argv, arg) ?? source[variable];
   return {
     databaseUrl: source.DATABASE_URL || undefined,
-    members: Math.round(positiveNumber(value('members', 'BENCH_MEMBERS'), 'members', 200, 100_000, 1)),
-    concurrency: Math.round(positiveNumber(value('concurrency', 'BENCH_CONCURRENCY'), 'concurrency', 50, 1000, 1)),
-    rampMs: positiveNumber(value('ramp-seconds', 'BENCH_RAMP_SECONDS'), 'ramp', 5, 120, 0) * 1000,
-    warmupMembers: Math.round(positiveNumber(value('warmup-members', 'BENCH_WARMUP_MEMBERS'), 'warmup members', 10, 1000, 0)),
-    baselineMs: positiveNumber(source.BENCH_BASELINE_SECONDS, 'BENCH_BASELINE_SECONDS', 5, 60) * 1000,
-    baselineWarmupMs: positiveNumber(source.BENCH_BASELINE_WARMUP_SECONDS, 'BENCH_BASELINE_WARMUP_SECONDS', 2, 60, 0) * 1000,
-    timeLimitMs: positiveNumber(value('time-limit-seconds', 'BENCH_TIME_LIMIT_SECONDS'), 'time limit', 300, 3600, 30) * 1000,
-    requestTimeoutMs: positiveNumber(source.BENCH_REQUEST_TIMEOUT_SECONDS, 'BENCH_REQUEST_TIMEOUT_SECONDS', 30, 300) * 1000,
-    serviceEnv: serviceEnv(source.BENCH_SERVICE_ENV),
+    members: Math.round(numberSetting(value('members', 'BENCH_MEMBERS'), 'members', 200, 100_000, 1)),
+    concurrency: Math.round(numberSetting(value('concurrency', 'BENCH_CONCURRENCY'), 'concurrency', 50, 1000, 1)),
+    rampMs: numberSetting(value('ramp-seconds', 'BENCH_RAMP_SECONDS'), 'ramp', 5, 120, 0) * 1000,
+    warmupMembers: Math.round(numberSetting(value('warmup-members', 'BENCH_WARMUP_MEMBERS'), 'warmup members', 10, 1000, 0)),
+    baselineMs: numberSetting(source.BENCH_BASELINE_SECONDS, 'BENCH_BASELINE_SECONDS', 5, 60) * 1000,
+    baselineWarmupMs: numberSetting(source.BENCH_BASELINE_WARMUP_SECONDS, 'BENCH_BASELINE_WARMUP_SECONDS', 2, 60, 0) * 1000,
+    timeLimitMs: numberSetting(value('time-limit-seconds', 'BENCH_TIME_LIMIT_SECONDS'), 'time limit', 300, 3600, 30) * 1000,
+    requestTimeoutMs: numberSetting(source.BENCH_REQUEST_TIMEOUT_SECONDS, 'BENCH_REQUEST_TIMEOUT_SECONDS', 30, 300) * 1000,
+    serviceEnv: serviceEnvSetting(source.BENCH_SERVICE_ENV),
   };
 }

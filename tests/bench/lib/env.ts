@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
 
 /** Extra environment per service for what-if runs (BENCH_SERVICE_ENV). */
@@ -27,4 +28,23 @@ export function serviceEnvSetting(raw: string | undefined): ServiceEnv {
     );
   if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
   return parsed as ServiceEnv;
+}
+
+/** Where and how a benchmark ran, for its JSON results. */
+export function runEnvironment(database: string, postgresVersion: string | undefined, loadAtStart: number) {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model,
+    database,
+    postgres: postgresVersion,
+    loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] },
+  };
+}
+
+/** Settings for the JSON results: service variables by name only, since their values may be secrets. */
+export function describeServiceEnv(serviceEnv: ServiceEnv): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(serviceEnv).map(([service, vars]) => [service, Object.keys(vars ?? {})]));
 }

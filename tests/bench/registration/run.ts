@@ -7,6 +7,7 @@ import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation } from 
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
+import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { acquireBenchDatabase } from '../lib/databaseServer';
 import { cookieFrom, keepAliveAgent, prepareRequest, type PreparedRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
@@ -294,20 +295,11 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       const result = {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
-        environment: {
-          node: process.version,
-          platform: `${os.platform()} ${os.arch()}`,
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model,
-          database: db.server,
-          postgres: versionRows[0]?.server_version,
-          loadAverage1m: { start: loadAtStart[0], end: os.loadavg()[0] },
-        },
+        environment: runEnvironment(db.server, versionRows[0]?.server_version, loadAtStart[0]!),
         settings: {
           ...env,
           databaseUrl: undefined,
-          // Names only: the values may be secrets.
-          serviceEnv: Object.fromEntries(Object.entries(env.serviceEnv).map(([service, vars]) => [service, Object.keys(vars ?? {})])),
+          serviceEnv: describeServiceEnv(env.serviceEnv),
           periodId: DEMO_PERIOD_ID,
           baselineQuery: BASELINE_QUERY,
         },

@@ -1,13 +1,13 @@
-import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createKnex, DEMO_USERS, migrateLatest, seedDemo } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
-import { freePort, startStack, STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { acquireBenchDatabase } from '../lib/databaseServer';
+import { startBenchStack } from '../lib/stack';
 import { cookieFrom, keepAliveAgent, prepareRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
@@ -20,7 +20,6 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LOG_FILE = path.join(ROOT, 'test-artifacts', 'logs', 'bench-gateway.log');
 const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'gateway.json');
 const CONCURRENCY = [1, 32] as const;
-const STARTUP_LOG_LINES = 20;
 /** Tenant 1 signs its links with md5 and is reached through the host name `localhost`. */
 const TENANT_HOST = 'localhost';
 const USER_KEYS = DEMO_USERS.filter((u) => u.registrationSystemId === 1).map((u) => u.userKey);
@@ -110,10 +109,6 @@ async function runPair(env: BenchEnv, scenario: Scenario, concurrency: number, s
   }
 }
 
-function closeLog(log: WriteStream): Promise<void> {
-  return new Promise((resolve) => log.end(resolve));
-}
-
 async function main(signal: AbortSignal): Promise<void> {
   const env = loadBenchEnv();
   const cleanup: Array<() => Promise<void>> = [];
@@ -130,24 +125,13 @@ async function main(signal: AbortSignal): Promise<void> {
     await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
     const { rows: versionRows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
 
-    mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-    const log = createWriteStream(LOG_FILE, { flags: 'w' });
-    cleanup.push(() => closeLog(log));
-    const ports = {} as Record<StackService, number>;
-    for (const s of STACK_SERVICES) ports[s] = await freePort();
-    const recent: string[] = [];
-    const onLog = (service: StackService, line: string) => {
-      log.write(`${service}\t${line}\n`);
-      recent.push(`${service}\t${line}`);
-      if (recent.length > STARTUP_LOG_LINES) recent.shift();
-    };
-    const stack = await startStack({ databaseUrl: db.url, secrets, ports, env: env.serviceEnv, onLog }).catch((err: unknown) => {
-      // The reason a service would not start is in its own output, not in the health-check timeout.
-      console.error(`stack failed to start; last service log lines:\n${recent.join('\n')}`);
-      throw err;
+    const { stack, ports } = await startBenchStack({
+      databaseUrl: db.url,
+      secrets,
+      serviceEnv: env.serviceEnv,
+      logFile: LOG_FILE,
+      cleanup,
     });
-    cleanup.push(() => stack.stop());
-    console.log(`stack up (logs: ${path.relative(ROOT, LOG_FILE)})`);
 
     const setup = keepAliveAgent(4);
     cleanup.push(async () => setup.destroy());

@@ -1,14 +1,14 @@
 import { setMaxListeners } from 'node:events';
-import { createWriteStream, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
-import { freePort, startStack, STACK_SERVICES, type StackService } from '@ems/router/src/dev/stack';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { acquireBenchDatabase } from '../lib/databaseServer';
+import { startBenchStack } from '../lib/stack';
 import { cookieFrom, keepAliveAgent, prepareRequest, type PreparedRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
@@ -21,7 +21,6 @@ import { StepLog } from './steps';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LOG_FILE = path.join(ROOT, 'test-artifacts', 'logs', 'bench-registration.log');
 const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'registration.json');
-const STARTUP_LOG_LINES = 20;
 /** Tenant 1 (the demo club) signs its links with md5 and is reached through the host name `localhost`. */
 const TENANT_HOST = 'localhost';
 /** The trivial authenticated query: session lookup, token, one subgraph, no database work of its own. */
@@ -44,10 +43,6 @@ function whenAborted(signal: AbortSignal): Promise<never> {
     if (signal.aborted) fire();
     else signal.addEventListener('abort', fire, { once: true });
   });
-}
-
-function closeLog(log: WriteStream): Promise<void> {
-  return new Promise((resolve) => log.end(resolve));
 }
 
 interface BaselineSession {
@@ -168,23 +163,13 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       const baselineKeys = await createBenchMembers(knex, 'bench.base', env.concurrency);
       console.log(`${measuredKeys.length + warmupKeys.length + baselineKeys.length} members created (measured, warm-up, baseline)`);
 
-      mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-      const log = createWriteStream(LOG_FILE, { flags: 'w' });
-      cleanup.push(() => closeLog(log));
-      const ports = {} as Record<StackService, number>;
-      for (const s of STACK_SERVICES) ports[s] = await freePort();
-      const recent: string[] = [];
-      const onLog = (service: StackService, line: string) => {
-        log.write(`${service}\t${line}\n`);
-        recent.push(`${service}\t${line}`);
-        if (recent.length > STARTUP_LOG_LINES) recent.shift();
-      };
-      const stack = await startStack({ databaseUrl: db.url, secrets, ports, env: env.serviceEnv, onLog }).catch((err: unknown) => {
-        console.error(`stack failed to start; last service log lines:\n${recent.join('\n')}`);
-        throw err;
+      const { stack, ports } = await startBenchStack({
+        databaseUrl: db.url,
+        secrets,
+        serviceEnv: env.serviceEnv,
+        logFile: LOG_FILE,
+        cleanup,
       });
-      cleanup.push(() => stack.stop());
-      console.log(`stack up (logs: ${path.relative(ROOT, LOG_FILE)})`);
 
       const routerHost = `${TENANT_HOST}:${ports.router}`;
       const setup = keepAliveAgent(4);

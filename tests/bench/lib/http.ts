@@ -6,6 +6,8 @@ export interface BenchRequest {
   headers?: Record<string, string>;
   /** Sent as JSON with content-type and content-length set. */
   json?: unknown;
+  /** Sent as an HTML form's body (application/x-www-form-urlencoded), as a browser posts a plain form. */
+  form?: Record<string, string>;
 }
 
 export interface BenchResponse {
@@ -28,12 +30,16 @@ export function prepareRequest(request: BenchRequest): PreparedRequest {
   const url = new URL(request.url);
   // The benchmark is a loopback affair: refuse to aim load at anything else by mistake.
   if (!LOOPBACK.has(url.hostname)) throw new Error(`refusing to send benchmark load to non-loopback host ${url.hostname}`);
-  const body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
   const headers: Record<string, string> = { ...request.headers };
-  if (body) {
+  let body: Buffer | undefined;
+  if (request.form !== undefined) {
+    body = Buffer.from(new URLSearchParams(request.form).toString());
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (request.json !== undefined) {
+    body = Buffer.from(JSON.stringify(request.json));
     headers['content-type'] ??= 'application/json';
-    headers['content-length'] = String(body.length);
   }
+  if (body) headers['content-length'] = String(body.length);
   const options: http.RequestOptions = {
     method: request.method,
     hostname: url.hostname,

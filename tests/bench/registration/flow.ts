@@ -3,7 +3,6 @@ import { performance } from 'node:perf_hooks';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { cookieFrom, keepAliveAgent, prepareRequest, type BenchResponse, type PreparedRequest } from '../lib/http';
 import { answersFor, defaultAnswer, type FormDTO } from '../../support/registration';
-import { prepareFormPost } from './formPost';
 import type { StepLog } from './steps';
 
 export const SESSION_COOKIE = 'ems.sid';
@@ -88,7 +87,7 @@ class MemberBrowser {
   }
 
   postForm<T>(step: string, path: string, fields: Record<string, string>, check: (res: BenchResponse) => T): Promise<T> {
-    return this.step(step, path, (url, headers) => prepareFormPost(url, fields, headers), check);
+    return this.step(step, path, (url, headers) => prepareRequest({ method: 'POST', url, headers, form: fields }), check);
   }
 
   private async step<T>(step: string, path: string, prepare: Prepare, check: (res: BenchResponse) => T): Promise<T> {

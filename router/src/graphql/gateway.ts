@@ -1,35 +1,31 @@
 import { readFileSync } from 'node:fs';
-import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import http from 'node:http';
+import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler } from 'express';
 import type { SessionTokens } from '../auth/sessionTokens';
 import type { ServiceName } from '../proxy/routeTable';
+import { SubgraphDataSource, type UpstreamHeaders } from './subgraphDataSource';
 
 interface GatewayContext {
   token: string | null;
   clientAddress: string | undefined;
 }
 
-/** Adds the portal's API key and the session's JWT to every subgraph call; nothing else is passed on. */
-class PortalDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(
-    url: string,
-    private readonly apiKey: string,
-  ) {
-    // Node's own fetch (undici) keeps connections alive in a pool and has none of the HTTP-cache
-    // machinery of the default make-fetch-happen, which only costs time between router and subgraph.
-    super({ url, fetcher: ((input: string, init?: RequestInit) => fetch(input, init)) as unknown as RemoteGraphQLDataSource['fetcher'] });
-  }
-
-  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    const headers = request.http?.headers;
-    if (!headers) return;
-    headers.set('x-api-key', this.apiKey);
-    if ('token' in context && context.token) headers.set('authorization', `Bearer ${context.token}`);
-    if ('clientAddress' in context && context.clientAddress) headers.set('x-forwarded-for', context.clientAddress);
-  }
+/** The portal's API key and the session's JWT on every subgraph call; nothing of the browser's. */
+function upstreamHeaders(apiKey: string): UpstreamHeaders {
+  return (context) => {
+    const headers: Record<string, string> = { 'x-api-key': apiKey };
+    const { token, clientAddress } = (context ?? {}) as Partial<GatewayContext>;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (clientAddress) headers['x-forwarded-for'] = clientAddress;
+    return headers;
+  };
 }
+
+/** How long a subgraph may take before the federated request fails (the REST proxy's limit too). */
+const SUBGRAPH_TIMEOUT_MS = 30_000;
 
 export interface GatewayDeps {
   supergraphPath: string;
@@ -41,9 +37,12 @@ export interface GatewayDeps {
 
 /** `/graphql`: the federated API on the static supergraph, with Apollo's CSRF prevention. */
 export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler: RequestHandler[]; stop(): Promise<void> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const headers = upstreamHeaders(deps.apiKey);
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
-    buildService: ({ name }) => new PortalDataSource(`${deps.serviceUrls[name as ServiceName]}/graphql`, deps.apiKey),
+    buildService: ({ name }) =>
+      new SubgraphDataSource({ url: `${deps.serviceUrls[name as ServiceName]}/graphql`, headers, agent, timeoutMs: SUBGRAPH_TIMEOUT_MS }),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
@@ -63,7 +62,10 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
         }),
       }),
     ],
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      agent.destroy();
+    },
   };
 }
 

@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { forward } from './forward';
+
+/** A real upstream and a real Express app in front of it, both on loopback. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const seen: Seen[] = [];
+let upstream: http.Server;
+let upstreamUrl: URL;
+let front: http.Server;
+let frontUrl: string;
+let unavailable: Error[] = [];
+const agent = new http.Agent({ keepAlive: true });
+
+function listen(server: http.Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      if (req.url?.includes('/slow')) return; // never answers
+      res.setHeader('set-cookie', 'planted=1');
+      res.setHeader('x-upstream', 'yes');
+      res.setHeader('keep-alive', 'timeout=99');
+      res.statusCode = req.url?.includes('/missing') ? 404 : 200;
+      res.end(JSON.stringify({ echoed: Buffer.concat(chunks).toString() }));
+    });
+  });
+  upstreamUrl = new URL(`http://127.0.0.1:${await listen(upstream)}/base`);
+
+  const app = express();
+  app.use((req, res) => {
+    forward(req, res, {
+      target: upstreamUrl,
+      path: `/base${req.url}`,
+      strip: new Set(['cookie', 'authorization']),
+      add: { 'x-api-key': 'router-key' },
+      agent,
+      timeoutMs: req.url.startsWith('/slow') ? 200 : 5000,
+      onUnavailable: (err) => {
+        unavailable.push(err);
+        res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
+      },
+    });
+  });
+  front = http.createServer(app);
+  frontUrl = `http://127.0.0.1:${await listen(front)}`;
+});
+
+afterAll(async () => {
+  agent.destroy();
+  front.closeAllConnections();
+  upstream.closeAllConnections();
+  await new Promise((r) => front.close(r));
+  await new Promise((r) => upstream.close(r));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+  unavailable = [];
+});
+
+describe('forward', () => {
+  it('passes method, path, query and body on, with the router’s headers instead of the browser’s credentials', async () => {
+    const res = await fetch(`${frontUrl}/things/7?x=1`, {
+      method: 'POST',
+      headers: { cookie: 'ems.sid=abc', authorization: 'Bearer made-up', 'content-type': 'application/json', 'x-custom': 'kept' },
+      body: '{"a":1}',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ echoed: '{"a":1}' });
+    const got = seen[0]!;
+    expect(got).toMatchObject({ method: 'POST', url: '/base/things/7?x=1', body: '{"a":1}' });
+    expect(got.headers).toMatchObject({ 'x-api-key': 'router-key', 'x-custom': 'kept', host: upstreamUrl.host });
+    expect(got.headers.cookie).toBeUndefined();
+    expect(got.headers.authorization).toBeUndefined();
+    expect(got.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(got.headers['x-forwarded-host']).toBe(new URL(frontUrl).host);
+    expect(got.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('appends to an X-Forwarded-For chain rather than replacing it', async () => {
+    await fetch(`${frontUrl}/chain`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+  });
+
+  it('returns the upstream status and headers, but never its cookies or hop-by-hop headers', async () => {
+    const res = await fetch(`${frontUrl}/missing`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-upstream')).toBe('yes');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('keep-alive')).not.toBe('timeout=99');
+  });
+
+  it('reports an unreachable upstream through onUnavailable', async () => {
+    const closed = http.createServer();
+    const port = await listen(closed);
+    await new Promise((r) => closed.close(r));
+    const app = express();
+    const errors: Error[] = [];
+    app.use((req, res) =>
+      forward(req, res, {
+        target: new URL(`http://127.0.0.1:${port}`),
+        path: req.url,
+        strip: new Set(),
+        add: {},
+        agent,
+        timeoutMs: 1000,
+        onUnavailable: (err) => {
+          errors.push(err);
+          res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
+        },
+      }),
+    );
+    const server = http.createServer(app);
+    const frontPort = await listen(server);
+    try {
+      const res = await fetch(`http://127.0.0.1:${frontPort}/x`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ code: 'UPSTREAM_UNAVAILABLE' });
+      expect(errors).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('gives up on an upstream that does not answer in time', async () => {
+    const res = await fetch(`${frontUrl}/slow`);
+    expect(res.status).toBe(502);
+    expect(unavailable[0]?.message).toMatch(/did not answer within 200 ms/);
+  });
+});

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { Request, Response } from 'express';
+
+/** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export interface ForwardOptions {
+  /** Origin of the subgraph, e.g. `http://127.0.0.1:4001`. */
+  target: URL;
+  /** Path and query to request upstream (the router has already removed its own prefix). */
+  path: string;
+  /** Request headers never passed on (the browser's credentials). */
+  strip: ReadonlySet<string>;
+  /** Headers the router sets itself (X-API-KEY, Authorization). */
+  add: Record<string, string>;
+  agent: http.Agent;
+  timeoutMs: number;
+  /** Called when the subgraph could not be reached or did not answer in time. */
+  onUnavailable(err: Error): void;
+}
+
+function forwardedFor(req: Request): string {
+  const previous = req.headers['x-forwarded-for'];
+  const address = req.socket.remoteAddress ?? '';
+  return previous ? `${String(previous)}, ${address}` : address;
+}
+
+/**
+ * Streams one request to a subgraph and its answer back, over a keep-alive agent.
+ *
+ * Deliberately small (it replaced http-proxy-middleware, whose per-request event plumbing showed
+ * in the router's profile): the Host header names the subgraph, X-Forwarded-* tell it who asked,
+ * hop-by-hop headers stay on their hop, and a subgraph never sets cookies on the portal's origin.
+ */
+export function forward(req: Request, res: Response, o: ForwardOptions): void {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !o.strip.has(name) && name !== 'host') headers[name] = value;
+  }
+  headers.host = o.target.host;
+  headers['x-forwarded-for'] = forwardedFor(req);
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-proto'] = req.protocol;
+  Object.assign(headers, o.add);
+
+  let answered = false;
+  const upstream = http.request(
+    { agent: o.agent, method: req.method, hostname: o.target.hostname, port: o.target.port, path: o.path, headers, timeout: o.timeoutMs },
+    (answer) => {
+      answered = true;
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'set-cookie') out[name] = value;
+      }
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    },
+  );
+  upstream.on('timeout', () => upstream.destroy(new Error(`upstream did not answer within ${o.timeoutMs} ms`)));
+  upstream.on('error', (err) => {
+    if (answered || res.headersSent) res.destroy();
+    else o.onUnavailable(err);
+  });
+  // A browser that gives up should not leave the subgraph's answer streaming into nowhere.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.pipe(upstream);
+}

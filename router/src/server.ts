@@ -63,7 +63,9 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     req.originalUrl.startsWith('/api/auth/') || req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? session(req, res, next) : next();
   for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), sessionWhenNeeded);
 
-  app.use(gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger }));
+  // Only sign-in paths walk the sign-in routes; every other request skips them in one test.
+  const authRoutes = gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger });
+  app.use((req, res, next) => (req.path.startsWith('/api/auth/') ? authRoutes(req, res, next) : next()));
   app.use('/graphql', sessionGate(tokens), ...graphql.handler);
   const proxy = adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, tokens, logger });
   app.use('/services/admin-service', proxy);

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createKnex, DEMO_USERS, migrateLatest, seedDemo } from '@ems/db';
+import { createKnex, DEMO_PERIOD_ID, DEMO_USERS, migrateLatest, seedDemoInstallation } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
@@ -122,7 +122,7 @@ async function main(signal: AbortSignal): Promise<void> {
     cleanup.push(() => knex.destroy());
     const secrets = generateDevSecrets();
     await migrateLatest(knex);
-    await seedDemo(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
     const { rows: versionRows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
 
     const { stack, ports } = await startBenchStack({
@@ -150,6 +150,8 @@ async function main(signal: AbortSignal): Promise<void> {
       routerUrl: stack.urls.router,
       routerHost,
       membershipUrl: stack.urls.membership,
+      formsUrl: stack.urls.forms,
+      periodId: DEMO_PERIOD_ID,
       portalApiKey: secrets.portalApiKey,
       sessions,
       tokens,

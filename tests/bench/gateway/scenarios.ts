@@ -6,6 +6,9 @@ export interface BenchTargets {
   /** Host header for the router: the tenant is resolved from the host name. */
   routerHost: string;
   membershipUrl: string;
+  formsUrl: string;
+  /** The membership period whose registration form the REST scenario reads. */
+  periodId: number;
   portalApiKey: string;
   /** One signed-in session per entry; worker i uses entry i mod length. */
   sessions: ReadonlyArray<{ userKey: string; cookie: string }>;
@@ -40,14 +43,26 @@ function expectViewer(userKey: string) {
   };
 }
 
+/** Users of the demo club who may register (carla.jensen belongs to another club: 403). */
+export const FORM_USERS: ReadonlySet<string> = new Set(['anna.berg', 'ben.meyer']);
+
+function expectForm(res: BenchResponse): void {
+  if (res.status !== 200 || !res.body.includes('"processId"')) throw new Error(`form answered ${res.status}: ${res.body.slice(0, 200)}`);
+}
+
 function expectHealthUp(res: BenchResponse): void {
   if (res.status !== 200 || !res.body.includes('"status":"UP"'))
     throw new Error(`health answered ${res.status}: ${res.body.slice(0, 200)}`);
 }
 
 /** Prepares each worker's request once; workers beyond the sessions share them round-robin. */
-function perSession(t: BenchTargets, build: (session: { userKey: string; cookie: string }) => ReturnType<ScenarioTarget['requestFor']>) {
-  const built = t.sessions.map(build);
+function perSession(
+  t: BenchTargets,
+  build: (session: { userKey: string; cookie: string }) => ReturnType<ScenarioTarget['requestFor']>,
+  only: (userKey: string) => boolean = () => true,
+) {
+  const built = t.sessions.filter((s) => only(s.userKey)).map(build);
+  if (built.length === 0) throw new Error('no signed-in session fits this scenario');
   return (worker: number) => built[worker % built.length]!;
 }
 
@@ -87,6 +102,42 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           }),
           check: expectViewer(s.userKey),
         })),
+      },
+    },
+    {
+      name: 'rest form',
+      description: `GET /services/admin-service/api/forms/membership/${t.periodId}?userKey=… (the portal reading its registration form)`,
+      router: {
+        via: 'router',
+        authenticatedRouterRequests: true,
+        requestFor: perSession(
+          t,
+          (s) => ({
+            request: prepareRequest({
+              method: 'GET',
+              url: `${t.routerUrl}/services/admin-service/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
+              headers: routerHeaders(s.cookie),
+            }),
+            check: expectForm,
+          }),
+          (userKey) => FORM_USERS.has(userKey),
+        ),
+      },
+      direct: {
+        via: 'direct',
+        authenticatedRouterRequests: false,
+        requestFor: perSession(
+          t,
+          (s) => ({
+            request: prepareRequest({
+              method: 'GET',
+              url: `${t.formsUrl}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
+              headers: { 'x-api-key': t.portalApiKey, authorization: `Bearer ${token(s.userKey)}` },
+            }),
+            check: expectForm,
+          }),
+          (userKey) => FORM_USERS.has(userKey),
+        ),
       },
     },
     {

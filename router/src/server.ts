@@ -34,6 +34,9 @@ export interface RunningRouter {
 export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const logger = createLogger('router', env.LOG_LEVEL);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, application_name: 'ems-router' });
+  // An idle connection the server drops (restart, fail-over, shutdown) surfaces here; without a
+  // listener pg would crash the router. The pool replaces the connection on the next checkout.
+  pool.on('error', (err) => logger.warn({ err: { message: err.message } }, 'idle database connection lost'));
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);

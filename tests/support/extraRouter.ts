@@ -19,7 +19,7 @@ export async function startExtraRouter(
       databaseUrl: ctx.databaseUrl,
       secrets: ctx.secrets,
       ports: { ...ctx.ports, ...ports, router: port },
-      onLog: (service, line) => appendFileSync(ctx.logFile, `${service}:${port}\t${line}\n`),
+      logs: { onLine: (service, line) => appendFileSync(ctx.logFile, `${service}:${port}\t${line}\n`) },
     },
     port,
     env,

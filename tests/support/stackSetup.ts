@@ -48,7 +48,7 @@ export default async function setup(): Promise<void> {
       forms: { API_KEY_CACHE_SECONDS: '2' },
       imports: { API_KEY_CACHE_SECONDS: '2' },
     },
-    onLog: (service, line) => log.write(`${service}\t${line}\n`),
+    logs: { onLine: (service, line) => log.write(`${service}\t${line}\n`) },
   });
   const context: E2EContext = { urls: stack.urls, ports, databaseUrl: db.url, secrets, logFile, secretsSeenFile, mailDir };
   process.env.EMS_E2E_CONTEXT = JSON.stringify(context);

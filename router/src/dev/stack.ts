@@ -23,8 +23,11 @@ export interface StackOptions {
   ports: Record<StackService, number>;
   /** Extra environment for one service (e.g. a short SESSION_IDLE_SECONDS in a test). */
   env?: Partial<Record<StackService, Record<string, string>>>;
-  /** Every line a service writes to stdout or stderr. */
-  onLog: (service: StackService, line: string) => void;
+  /**
+   * Where the services' stdout and stderr go: each line to a callback, or straight into an open
+   * file (a benchmark's load generator should not also be the one carrying every log line).
+   */
+  logs: { onLine: (service: StackService, line: string) => void } | { fd: number };
 }
 
 export interface RunningStack {
@@ -122,10 +125,13 @@ export async function launchService(
       ...o.env?.[service],
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'fd' in o.logs ? ['ignore', o.logs.fd, o.logs.fd] : ['ignore', 'pipe', 'pipe'],
   });
-  for (const stream of [child.stdout, child.stderr]) {
-    if (stream) readline.createInterface({ input: stream }).on('line', (line) => o.onLog(service, line));
+  if ('onLine' in o.logs) {
+    const onLine = o.logs.onLine;
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) readline.createInterface({ input: stream }).on('line', (line) => onLine(service, line));
+    }
   }
   const url = `http://${host}:${port}`;
   const stop = () => stopChild(child);

@@ -48,9 +48,11 @@ async function main(): Promise<void> {
     databaseUrl,
     secrets,
     ports,
-    onLog: (service, line) => {
-      const out = env.LOG_FORMAT === 'json' ? `${line}` : formatLogLine(service, line);
-      if (out) console.log(out);
+    logs: {
+      onLine: (service, line) => {
+        const out = env.LOG_FORMAT === 'json' ? `${line}` : formatLogLine(service, line);
+        if (out) console.log(out);
+      },
     },
   });
   const site = await startCustomerSite({

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
@@ -8,8 +8,10 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const STARTUP_LOG_LINES = 20;
 
 /**
- * The whole system for a benchmark, on free loopback ports. Service output goes to `logFile`
- * (not stdout); if a service will not start, its last lines are printed, since the reason is
+ * The whole system for a benchmark, on free loopback ports. The services write their logs
+ * straight into `logFile`: were they piped through this process, the load generator would spend
+ * time on every log line, and more of it behind the router (two services log each request) than
+ * direct. If a service will not start, the file's last lines are printed, since the reason is
  * there and not in the health-check time-out. Everything to undo is pushed onto `cleanup`.
  */
 export async function startBenchStack(options: {
@@ -20,23 +22,20 @@ export async function startBenchStack(options: {
   cleanup: Array<() => Promise<void>>;
 }): Promise<{ stack: RunningStack; ports: Record<StackService, number> }> {
   mkdirSync(path.dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: 'w' });
-  options.cleanup.push(() => new Promise((resolve) => log.end(resolve)));
+  closeSync(openSync(options.logFile, 'w'));
+  // Appending: every service shares the file, and each line lands whole at its end.
+  const fd = openSync(options.logFile, 'a');
+  options.cleanup.push(async () => closeSync(fd));
   const ports = {} as Record<StackService, number>;
   for (const s of STACK_SERVICES) ports[s] = await freePort();
-  const recent: string[] = [];
-  const onLog = (service: StackService, line: string) => {
-    log.write(`${service}\t${line}\n`);
-    recent.push(`${service}\t${line}`);
-    if (recent.length > STARTUP_LOG_LINES) recent.shift();
-  };
   const stack = await startStack({
     databaseUrl: options.databaseUrl,
     secrets: options.secrets,
     ports,
     env: options.serviceEnv,
-    onLog,
+    logs: { fd },
   }).catch((err: unknown) => {
+    const recent = readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-STARTUP_LOG_LINES);
     console.error(`stack failed to start; last service log lines:\n${recent.join('\n')}`);
     throw err;
   });

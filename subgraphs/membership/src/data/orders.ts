@@ -93,9 +93,14 @@ export interface OrderLineRow {
 
 export type NewOrderLine = Omit<OrderLineRow, 'id' | 'orderId'>;
 
+/** The lines of an order that has none yet (a new one). */
+export async function insertOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
+  if (lines.length > 0) await db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId })));
+}
+
 export async function replaceOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
   await db('membership.orderLines').where({ orderId }).delete();
-  if (lines.length > 0) await db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId })));
+  await insertOrderLines(db, orderId, lines);
 }
 
 export async function linesByOrderIds(db: Db, orderIds: readonly number[]): Promise<OrderLineRow[]> {

@@ -37,6 +37,26 @@ export async function periodById(db: Db, id: number): Promise<PeriodRow | null> 
   return (await periodQuery(db).where('p.id', id).first()) ?? null;
 }
 
+/**
+ * A period with its organisation's active membership types, in one round trip: every registration
+ * step reads both inside its transaction, and each round trip there holds a pooled connection.
+ */
+export async function periodWithActiveTypes(db: Db, id: number): Promise<{ period: PeriodRow; types: MembershipTypeRow[] } | null> {
+  const row = (await periodQuery(db)
+    .where('p.id', id)
+    .select(
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', t.id, 'organisationId', t.organisation_id, 'code', t.code,
+           'name', t.name, 'description', t.description, 'active', t.active) order by t.id)
+         from membership.membership_types t where t.organisation_id = p.organisation_id and t.active), '[]'::json) as active_types`,
+      ),
+    )
+    .first()) as (PeriodRow & { activeTypes: MembershipTypeRow[] }) | undefined;
+  if (!row) return null;
+  const { activeTypes, ...period } = row;
+  return { period, types: activeTypes };
+}
+
 export async function periodsByIds(db: Db, ids: readonly number[]): Promise<PeriodRow[]> {
   return periodQuery(db).whereIn('p.id', ids as number[]);
 }

@@ -18,9 +18,23 @@ function linkedPersonsQuery(db: Db, accountId: number) {
     .select('p.id', 'p.firstName', 'p.lastName', dateText(db, 'p.date_of_birth', 'date_of_birth'), 'p.email', 'l.relationship');
 }
 
-/** The persons an account may act for (LinkedPerson), in the order they were linked (self first). */
-export async function linkedPersonsWithDetails(db: Db, accountId: number): Promise<LinkedPersonDetails[]> {
-  return linkedPersonsQuery(db, accountId);
+/**
+ * The persons an account may act for (LinkedPerson), in the order they were linked (self first),
+ * each with the status of their live (not cancelled) membership in
+ * the period, or null: one round trip for what every registration step shows.
+ */
+export async function linkedPersonsWithPeriodStatus(
+  db: Db,
+  accountId: number,
+  periodId: number,
+): Promise<Array<LinkedPersonDetails & { membershipStatus: string | null }>> {
+  return linkedPersonsQuery(db, accountId).select(
+    db.raw(
+      `(select m.status from membership.memberships m
+         where m.person_id = p.id and m.period_id = ? and m.status <> 'cancelled' order by m.id desc limit 1) as membership_status`,
+      [periodId],
+    ),
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Knex } from '@ems/db';
 import { accountContact } from '../../data/accounts';
 import { insertPendingMemberships, liveMembershipsInPeriod, personsActiveInPeriod } from '../../data/memberships';
-import { insertOrder, nextOrderId, replaceOrderLines } from '../../data/orders';
-import { activeMembershipTypesOfOrganisation, periodById } from '../../data/periods';
+import { insertOrder, insertOrderLines, nextOrderId } from '../../data/orders';
+import { periodWithActiveTypes } from '../../data/periods';
 import { lockLinkedPersons } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
 import { paymentUrlOf, quoteLines } from '../orders/order';
@@ -52,7 +52,8 @@ export async function createRegistrationOrder(
   trx: Knex.Transaction,
   input: RegistrationOrderInput,
 ): Promise<CreateRegistrationOrderResult> {
-  const period = await periodById(trx, input.periodId);
+  const loaded = await periodWithActiveTypes(trx, input.periodId);
+  const period = loaded?.period;
   const account = await accountContact(trx, input.accountId);
   // An account of another tenant does not see the period at all.
   if (!period || !account || account.registrationSystemId !== period.registrationSystemId) {
@@ -81,11 +82,7 @@ export async function createRegistrationOrder(
   }
 
   const rules = pricingRulesOf(period);
-  const types = new Map(
-    (await activeMembershipTypesOfOrganisation(trx, period.organisationId))
-      .filter((t) => Object.hasOwn(rules.baseFees, t.code))
-      .map((t) => [t.code, t]),
-  );
+  const types = new Map((loaded?.types ?? []).filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => [t.code, t]));
   for (const p of input.persons) {
     if (!types.has(p.membershipTypeCode)) {
       return refused('UNKNOWN_MEMBERSHIP_TYPE', `Membership type ${p.membershipTypeCode} is not offered in this period.`, p.personId);
@@ -125,7 +122,7 @@ export async function createRegistrationOrder(
     pricedWindow: quote.window,
     quote,
   });
-  await replaceOrderLines(trx, id, quoteLines(quote));
+  await insertOrderLines(trx, id, quoteLines(quote));
   await insertPendingMemberships(
     trx,
     input.persons.map((p, index) => ({

@@ -1,4 +1,4 @@
-import { periodById, activeMembershipTypesOfOrganisation, type PeriodRow } from '../../data/periods';
+import { periodWithActiveTypes, type PeriodRow } from '../../data/periods';
 import type { Db } from '../../data/db';
 import { OPTION_CODES, type OptionCode, type PeriodPricingRules } from '../pricing';
 
@@ -30,11 +30,11 @@ async function loadPeriod(
   periodId: number,
   registrationSystemId: number,
 ): Promise<{ row: PeriodRow; period: RegistrationPeriod } | null> {
-  const row = await periodById(db, periodId);
+  const loaded = await periodWithActiveTypes(db, periodId);
   // Another tenant's period does not exist for this caller.
-  if (!row || row.registrationSystemId !== registrationSystemId) return null;
+  if (!loaded || loaded.period.registrationSystemId !== registrationSystemId) return null;
+  const { period: row, types } = loaded;
   const rules = pricingRulesOf(row);
-  const types = await activeMembershipTypesOfOrganisation(db, row.organisationId);
   const period: RegistrationPeriod = {
     id: row.id,
     organisationId: row.organisationId,

@@ -1,7 +1,7 @@
 import type { PersonStatus } from '@ems/schema/rules';
 import type { Db } from '../../data/db';
-import { liveMembershipsInPeriod, type MembershipRow } from '../../data/memberships';
-import { linkedPersonsWithDetails } from '../../data/persons';
+import type { MembershipRow } from '../../data/memberships';
+import { linkedPersonsWithPeriodStatus } from '../../data/persons';
 
 export interface PeriodPerson {
   id: number;
@@ -21,20 +21,13 @@ export function personStatusOf(membership: Pick<MembershipRow, 'status'> | undef
 
 /** The account's linked persons with their status for the period, self first. */
 export async function personsForPeriod(db: Db, accountId: number, periodId: number): Promise<PeriodPerson[]> {
-  const persons = await linkedPersonsWithDetails(db, accountId);
-  if (persons.length === 0) return [];
-  const live = await liveMembershipsInPeriod(
-    db,
-    periodId,
-    persons.map((p) => p.id),
-  );
-  const byPerson = new Map(live.map((m) => [m.personId, m]));
+  const persons = await linkedPersonsWithPeriodStatus(db, accountId, periodId);
   return persons.map((p) => ({
     id: p.id,
     firstName: p.firstName,
     lastName: p.lastName,
     dateOfBirth: p.dateOfBirth,
     relationship: p.relationship,
-    status: personStatusOf(byPerson.get(p.id)),
+    status: personStatusOf(p.membershipStatus === null ? undefined : { status: p.membershipStatus as MembershipRow['status'] }),
   }));
 }

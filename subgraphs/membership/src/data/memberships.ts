@@ -27,22 +27,28 @@ const COLUMNS = [
   'activatedAt',
 ] as const;
 
-/** The memberships that still count for the period (pending or active), one per person at most. */
-export async function liveMembershipsInPeriod(db: Db, periodId: number, personIds: readonly number[]): Promise<MembershipRow[]> {
-  return db('membership.memberships')
-    .where({ periodId })
+/**
+ * What registering `personIds` for a period needs to know, in one round trip: their live
+ * memberships in the period (already registered or awaiting payment) and which of them were
+ * active members in the previous period (renewals).
+ */
+export async function registrationHistory(
+  db: Db,
+  periodId: number,
+  previousPeriodId: number | null,
+  personIds: readonly number[],
+): Promise<{ live: MembershipRow[]; activeInPrevious: number[] }> {
+  const rows: MembershipRow[] = await db('membership.memberships')
     .whereIn('personId', personIds as number[])
-    .whereNot({ status: 'cancelled' })
+    .where((q) => {
+      q.where({ periodId }).whereNot({ status: 'cancelled' });
+      if (previousPeriodId !== null) q.orWhere({ periodId: previousPeriodId, status: 'active' });
+    })
     .select(COLUMNS);
-}
-
-/** Persons among `personIds` with an active membership in the period (renewal test). */
-export async function personsActiveInPeriod(db: Db, periodId: number, personIds: readonly number[]): Promise<number[]> {
-  const rows: Array<{ personId: number }> = await db('membership.memberships')
-    .where({ periodId, status: 'active' })
-    .whereIn('personId', personIds as number[])
-    .select('personId');
-  return rows.map((r) => r.personId);
+  return {
+    live: rows.filter((m) => m.periodId === periodId),
+    activeInPrevious: rows.filter((m) => m.periodId !== periodId).map((m) => m.personId),
+  };
 }
 
 export interface NewMembership {

@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import { accountContact } from '../../data/accounts';
-import { insertPendingMemberships, liveMembershipsInPeriod, personsActiveInPeriod } from '../../data/memberships';
+import { insertPendingMemberships, registrationHistory } from '../../data/memberships';
 import { insertOrder, insertOrderLines, nextOrderId } from '../../data/orders';
 import { periodWithActiveTypes } from '../../data/periods';
 import { lockLinkedPersons } from '../../data/persons';
@@ -73,7 +73,8 @@ export async function createRegistrationOrder(
   const foreign = personIds.find((id) => !linked.has(id));
   if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);
 
-  for (const membership of await liveMembershipsInPeriod(trx, period.id, personIds)) {
+  const history = await registrationHistory(trx, period.id, period.previousPeriodId, personIds);
+  for (const membership of history.live) {
     const person = linked.get(membership.personId);
     const name = person ? `${person.firstName} ${person.lastName}` : `Person ${membership.personId}`;
     return membership.status === 'active'
@@ -92,7 +93,7 @@ export async function createRegistrationOrder(
     }
   }
 
-  const renewing = new Set(period.previousPeriodId ? await personsActiveInPeriod(trx, period.previousPeriodId, personIds) : []);
+  const renewing = new Set(history.activeInPrevious);
   const pricingPersons: PricingPerson[] = input.persons.map((p) => ({
     id: p.personId,
     dateOfBirth: linked.get(p.personId)?.dateOfBirth as string,

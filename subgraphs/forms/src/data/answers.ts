@@ -14,28 +14,32 @@ export async function answersOfStep(db: Db, instanceId: string, step: number): P
   return new Map(rows.map((r) => [r.personId, r.answer]));
 }
 
-/** Stores the step's answers; a step answered again (after back) replaces them person by person. */
-export async function upsertAnswers(
+/**
+ * Makes `rows` the step's answers: each given person's answer is stored (a step answered again
+ * after back replaces it), and the answers of everybody else at this step (e.g. persons the
+ * question no longer applies to) are removed. One statement: every round trip inside a step's
+ * transaction holds a pooled connection. The two parts touch disjoint rows, so running them in
+ * one snapshot is safe.
+ */
+export async function replaceStepAnswers(
   trx: Knex.Transaction,
   instanceId: string,
   step: number,
   rows: Array<{ personId: number; answer: string | null }>,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await answers(trx)
-    .insert(rows.map((r) => ({ instanceId, step, personId: r.personId, answer: r.answer, updatedAt: trx.fn.now() })))
-    .onConflict(['instanceId', 'step', 'personId'])
-    .merge(['answer', 'updatedAt']);
-}
-
-/** Removes the step's answers of everybody but `keepPersonIds` (e.g. persons hidden at this step). */
-export async function deleteStepAnswersExcept(
-  trx: Knex.Transaction,
-  instanceId: string,
-  step: number,
-  keepPersonIds: number[],
-): Promise<void> {
-  await answers(trx).where({ instanceId, step }).whereNotIn('personId', keepPersonIds).delete();
+  const given = JSON.stringify(rows.map((r) => ({ person_id: r.personId, answer: r.answer })));
+  await trx.raw(
+    `WITH given AS (
+       SELECT * FROM json_to_recordset(?::json) AS g(person_id int, answer text)
+     ), removed AS (
+       DELETE FROM forms.process_step_answers
+        WHERE instance_id = ? AND step = ? AND person_id NOT IN (SELECT person_id FROM given)
+     )
+     INSERT INTO forms.process_step_answers (instance_id, step, person_id, answer, updated_at)
+     SELECT ?, ?, given.person_id, given.answer, now() FROM given
+     ON CONFLICT (instance_id, step, person_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at`,
+    [given, instanceId, step, instanceId, step],
+  );
 }
 
 /** Removes the answers of persons who are no longer selected. */

@@ -1,13 +1,6 @@
 import type { Knex } from '@ems/db';
 import type { ProcessEvent } from '@ems/schema/rules';
-import {
-  answersOfInstance,
-  answersOfStep,
-  deleteAllAnswers,
-  deleteAnswersOfOtherPersons,
-  deleteStepAnswersExcept,
-  upsertAnswers,
-} from '../data/answers';
+import { answersOfInstance, answersOfStep, deleteAllAnswers, deleteAnswersOfOtherPersons, replaceStepAnswers } from '../data/answers';
 import { definitionWithSteps, latestDefinitionId } from '../data/definitions';
 import { insertOpenInstance, lockOpenInstance, lockOwnInstance, updateInstance } from '../data/instances';
 import type { InstancePatch, InstanceRow } from '../data/rows';
@@ -269,13 +262,7 @@ export async function next(
       if (!question) throw new Error(`step ${current} has no question`);
       const checked = checkQuestionAnswers(ctx, question, input.people);
       if (!checked.ok) return checked;
-      await upsertAnswers(trx, instance.id, current, checked.store);
-      await deleteStepAnswersExcept(
-        trx,
-        instance.id,
-        current,
-        checked.store.map((s) => s.personId),
-      );
+      await replaceStepAnswers(trx, instance.id, current, checked.store);
     }
 
     const updated = { ...ctx, instance };

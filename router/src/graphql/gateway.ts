@@ -5,6 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler } from 'express';
 import type { SessionTokens } from '../auth/sessionTokens';
+import { UPSTREAM_TIMEOUT_MS } from '../proxy/forward';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type UpstreamHeaders } from './subgraphDataSource';
 
@@ -24,9 +25,6 @@ function upstreamHeaders(apiKey: string): UpstreamHeaders {
   };
 }
 
-/** How long a subgraph may take before the federated request fails (the REST proxy's limit too). */
-const SUBGRAPH_TIMEOUT_MS = 30_000;
-
 export interface GatewayDeps {
   supergraphPath: string;
   serviceUrls: Record<ServiceName, string>;
@@ -42,7 +40,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
     buildService: ({ name }) =>
-      new SubgraphDataSource({ url: `${deps.serviceUrls[name as ServiceName]}/graphql`, headers, agent, timeoutMs: SUBGRAPH_TIMEOUT_MS }),
+      new SubgraphDataSource({ url: `${deps.serviceUrls[name as ServiceName]}/graphql`, headers, agent, timeoutMs: UPSTREAM_TIMEOUT_MS }),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,

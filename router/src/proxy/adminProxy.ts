@@ -2,11 +2,8 @@ import http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { NotFoundError, type Logger } from '@ems/schema';
 import type { SessionTokens } from '../auth/sessionTokens';
-import { forward } from './forward';
+import { forward, UPSTREAM_TIMEOUT_MS } from './forward';
 import { isTokenIssuingPath, needsUserToken, serviceFor, type RouteEntry, type ServiceName } from './routeTable';
-
-/** How long a subgraph may take to answer a forwarded request. */
-const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /** Headers of the browser that never reach a subgraph: its credentials are the session's business. */
 const STRIPPED_HEADERS: ReadonlySet<string> = new Set(['cookie', 'authorization', 'x-api-key', 'proxy-authorization']);

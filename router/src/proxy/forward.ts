@@ -14,6 +14,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** How long a subgraph may take to answer the router, REST and GraphQL alike. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
 export interface ForwardOptions {
   /** Origin of the subgraph, e.g. `http://127.0.0.1:4001`. */
   target: URL;

@@ -70,13 +70,6 @@ export interface MembershipTypeRow {
   active: boolean;
 }
 
-export async function activeMembershipTypesOfOrganisation(db: Db, organisationId: number): Promise<MembershipTypeRow[]> {
-  return db('membership.membershipTypes')
-    .where({ organisationId, active: true })
-    .orderBy('id')
-    .select('id', 'organisationId', 'code', 'name', 'description', 'active');
-}
-
 export async function membershipTypesByIds(db: Db, ids: readonly number[]): Promise<MembershipTypeRow[]> {
   return db('membership.membershipTypes')
     .whereIn('id', ids as number[])

@@ -1,11 +1,10 @@
 import type { Knex } from '@ems/db';
-import { models } from '@ems/db';
 import type { InstancePatch, InstanceRow } from './rows';
 
 type Db = Knex | Knex.Transaction;
 
 /**
- * Plain knex rather than objection on these: every registration step runs them, the rows map
+ * Plain knex rather than objection: every registration step runs these, the rows map
  * one to one, and the forms service's CPU is what limits it under load (objection's query
  * building showed as a tenth of it in the registration benchmark's profile).
  */
@@ -36,11 +35,8 @@ function toRow(m: StoredInstance): InstanceRow {
  * by the partial unique index), locked for the rest of the transaction.
  */
 export async function lockOpenInstance(trx: Knex.Transaction, accountId: number, periodId: number): Promise<InstanceRow | null> {
-  const row = await models.ProcessInstance.query(trx)
-    .where({ accountId, periodId })
-    .whereNotIn('state', ['COMPLETED', 'CANCELLED'])
-    .forUpdate()
-    .first();
+  const row = (await instances(trx).where({ accountId, periodId }).whereNotIn('state', ['COMPLETED', 'CANCELLED']).forUpdate().first()) as
+    StoredInstance | undefined;
   return row ? toRow(row) : null;
 }
 
@@ -77,7 +73,7 @@ export async function insertOpenInstance(
   );
   const id = (result as { rows: Array<{ id: string }> }).rows[0]?.id;
   if (!id) return null;
-  const inserted = await models.ProcessInstance.query(trx).findById(id);
+  const inserted = (await instances(trx).where({ id }).first()) as StoredInstance | undefined;
   return inserted ? toRow(inserted) : null;
 }
 

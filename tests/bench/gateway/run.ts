@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createKnex, DEMO_PERIOD_ID, DEMO_USERS, migrateLatest, seedDemoInstallation } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
+import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { acquireBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
@@ -187,7 +187,6 @@ async function main(signal: AbortSignal): Promise<void> {
       console.log(`\nnote: 1-minute load average reached ${busiest.toFixed(1)} on ${os.cpus().length} CPUs; rerun on a quiet machine`);
     }
 
-    mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
     const result = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -207,17 +206,9 @@ async function main(signal: AbortSignal): Promise<void> {
       sessionWrites: session,
       pass: comparisons.every((c) => c.pass) && session.pass,
     };
-    writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\nresults: ${path.relative(ROOT, RESULT_FILE)}`);
+    writeResult(RESULT_FILE, result);
   } finally {
-    for (const step of cleanup.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('cleanup failed:', err);
-        process.exitCode = 1;
-      }
-    }
+    await runCleanup(cleanup);
   }
 }
 

@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
+import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { acquireBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
@@ -276,7 +276,6 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       }
 
       const errors = totalErrors(registrationsResult, baseline);
-      mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
       const result = {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
@@ -296,8 +295,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
         database,
         pass: errors <= TARGETS.errorsMax && registrationsResult.notStarted === 0 && stepsResult.every((s) => s.pass),
       };
-      writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
-      console.log(`\nresults: ${path.relative(ROOT, RESULT_FILE)}`);
+      writeResult(RESULT_FILE, result);
     };
     const running = work();
     try {
@@ -308,14 +306,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       if (signal.aborted) await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, STOP_GRACE_MS))]);
     }
   } finally {
-    for (const step of cleanup.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('cleanup failed:', err);
-        process.exitCode = 1;
-      }
-    }
+    await runCleanup(cleanup);
   }
 }
 

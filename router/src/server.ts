@@ -14,6 +14,7 @@ import { adminProxy } from './proxy/adminProxy';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
 import { originCheck } from './security/originCheck';
 import { SESSION_COOKIE, sessionMiddleware } from './session/middleware';
+import { sessionReader } from './session/sessionReader';
 import { createSessionStore } from './session/throttledStore';
 import { TenantResolver } from './tenant/resolveTenant';
 import './session/authState';
@@ -61,9 +62,19 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   });
 
   // Sessions only where they matter: static files never touch the session table, and a request
-  // without a session cookie gets none (no id generated, nothing read) unless it signs in.
-  const sessionWhenNeeded: express.RequestHandler = (req, res, next) =>
-    req.originalUrl.startsWith('/api/auth/') || req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? session(req, res, next) : next();
+  // without a session cookie gets none (no id generated, nothing read) unless it signs in. Sign-in,
+  // refresh and logout change sessions (express-session); every other request only reads one.
+  const readSession = sessionReader({
+    store,
+    cookieName: SESSION_COOKIE,
+    secret: env.SESSION_SECRET,
+    idleSeconds: env.SESSION_IDLE_SECONDS,
+  });
+  const sessionWhenNeeded: express.RequestHandler = (req, res, next) => {
+    if (req.originalUrl.startsWith('/api/auth/')) return session(req, res, next);
+    if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return readSession(req, res, next);
+    next();
+  };
   for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), sessionWhenNeeded);
 
   // Only sign-in paths walk the sign-in routes; every other request skips them in one test.

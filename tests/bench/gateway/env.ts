@@ -14,6 +14,8 @@ export interface BenchEnv {
   maxRequests: number;
   /** Extra environment per service, e.g. `{"router":{"LOG_LEVEL":"warn"}}`, for what-if runs. */
   serviceEnv: Partial<Record<StackService, Record<string, string>>>;
+  /** Scenario names to run (BENCH_SCENARIOS, comma-separated); empty: all. For what-if runs. */
+  scenarios: string[];
 }
 
 export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv {
@@ -26,5 +28,9 @@ export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv 
     slices: Math.round(numberSetting(source.BENCH_SLICES, 'BENCH_SLICES', 4, 50)),
     maxRequests: Math.round(numberSetting(source.BENCH_MAX_REQUESTS, 'BENCH_MAX_REQUESTS', 200_000, 2_000_000)),
     serviceEnv: serviceEnvSetting(source.BENCH_SERVICE_ENV),
+    scenarios: (source.BENCH_SCENARIOS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }

@@ -156,7 +156,8 @@ async function main(signal: AbortSignal): Promise<void> {
       sessions,
       tokens,
     };
-    const scenarios = gatewayScenarios(targets);
+    const scenarios = gatewayScenarios(targets).filter((s) => env.scenarios.length === 0 || env.scenarios.includes(s.name));
+    if (scenarios.length === 0) throw new Error(`BENCH_SCENARIOS matches no scenario: ${env.scenarios.join(', ')}`);
     const maxWorkers = Math.max(...CONCURRENCY);
     let authenticatedRouterRequests = 0;
     for (const s of scenarios) {

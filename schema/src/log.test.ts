@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, scrubUrl } from './log';
 
@@ -34,4 +36,33 @@ describe('log redaction', () => {
     for (const secret of ['eyJsecret', 'ems_key_value', 's%3Aabc', 'eyJtoken', 'deadbeef', 'shh']) expect(out).not.toContain(secret);
     expect(out).toContain('[Redacted]');
   });
+});
+
+describe('the stdout log', () => {
+  const LOG_MODULE = path.join(__dirname, 'log.ts');
+  /** A process that logs one line, then does `then`; resolves with what it wrote and when. */
+  function logOnce(then: string): Promise<{ firstOutputMs: number | null; exitedMs: number; out: string }> {
+    const script = `const { createLogger } = require(${JSON.stringify(LOG_MODULE)}); createLogger('t').info('hello'); ${then}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = Date.now();
+    let out = '';
+    let firstOutputMs: number | null = null;
+    child.stdout.on('data', (chunk: Buffer) => {
+      firstOutputMs ??= Date.now() - started;
+      out += String(chunk);
+    });
+    return new Promise((resolve) => child.on('close', () => resolve({ firstOutputMs, exitedMs: Date.now() - started, out })));
+  }
+
+  it('writes a line while the process runs on (batched, not held until exit)', async () => {
+    const run = await logOnce('setTimeout(() => {}, 1500);');
+    expect(run.out).toContain('"msg":"hello"');
+    expect(run.firstOutputMs).not.toBeNull();
+    expect(run.firstOutputMs!).toBeLessThan(run.exitedMs - 500);
+  }, 20_000);
+
+  it('does not lose a batched line when the process exits at once', async () => {
+    const run = await logOnce('process.exit(1);');
+    expect(run.out).toContain('"msg":"hello"');
+  }, 20_000);
 });

@@ -64,10 +64,15 @@ describe('POST /api/auth/refresh', () => {
       readFileSync(ctx.logFile, 'utf8')
         .split('\n')
         .filter((l) => l.startsWith('membership\t') && l.includes('"/api/auth/refresh"')).length;
+    // Services write their log in batches (at least every 250 ms): let earlier tests' lines land.
+    await sleep(600);
     const before = countRefreshes();
     const results = await Promise.all(Array.from({ length: 6 }, () => client.post('/api/auth/refresh')));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    await sleep(300); // log lines are written asynchronously
+    // Wait for the first line, then long enough for any second one to show.
+    const deadline = Date.now() + 3000;
+    while (countRefreshes() === before && Date.now() < deadline) await sleep(50);
+    await sleep(600);
     expect(countRefreshes() - before).toBe(1);
   });
 });

@@ -1,12 +1,12 @@
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createKnex, DEMO_PERIOD_ID, DEMO_USERS, migrateLatest, seedDemoInstallation } from '@ems/db';
+import { DEMO_PERIOD_ID, DEMO_USERS } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
-import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
+import type { DevSecrets } from '@ems/router/src/dev/secrets';
 import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
-import { acquireBenchDatabase } from '../lib/databaseServer';
+import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
 import { cookieFrom, keepAliveAgent, prepareRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
@@ -116,14 +116,8 @@ async function main(signal: AbortSignal): Promise<void> {
   const loadAtStart = os.loadavg();
   try {
     console.log(`gateway bench: ${env.databaseUrl ? 'scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'}`);
-    const db = await acquireBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench');
-    cleanup.push(db.release);
-    const knex = createKnex(db.url, { poolMax: 2, applicationName: 'ems-bench' });
-    cleanup.push(() => knex.destroy());
-    const secrets = generateDevSecrets();
-    await migrateLatest(knex);
-    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
-    const { rows: versionRows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
+    const db = await seededBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench', cleanup);
+    const { knex, secrets } = db;
 
     const { stack, ports } = await startBenchStack({
       databaseUrl: db.url,
@@ -191,7 +185,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const result = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      environment: runEnvironment(db.server, versionRows[0]?.server_version, loadAtStart[0]!),
+      environment: runEnvironment(db.server, db.postgresVersion, loadAtStart[0]!),
       settings: {
         ...env,
         databaseUrl: undefined,

@@ -1,4 +1,5 @@
-import { createScratchDatabase, startEmbeddedPostgres } from '@ems/db';
+import { createKnex, createScratchDatabase, migrateLatest, seedDemoInstallation, startEmbeddedPostgres, type Knex } from '@ems/db';
+import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort } from '@ems/router/src/dev/stack';
 
 export interface BenchDatabase {
@@ -33,4 +34,36 @@ export async function acquireBenchDatabase(serverUrl: string | undefined, embedd
     await embedded?.stop();
     throw err;
   }
+}
+
+export interface SeededBenchDatabase {
+  url: string;
+  server: BenchDatabase['server'];
+  /** The server's version, for the report. */
+  postgresVersion: string | undefined;
+  /** A small pool for the benchmark's own set-up and checks. */
+  knex: Knex;
+  /** The secrets the demo installation was seeded with and the stack must be started with. */
+  secrets: DevSecrets;
+}
+
+/**
+ * A scratch database (see acquireBenchDatabase) migrated and seeded with the demo installation,
+ * with fresh secrets. What must be undone (pool, database) is pushed onto `cleanup`.
+ */
+export async function seededBenchDatabase(
+  serverUrl: string | undefined,
+  embeddedDataDir: string,
+  prefix: string,
+  cleanup: Array<() => Promise<void>>,
+): Promise<SeededBenchDatabase> {
+  const db = await acquireBenchDatabase(serverUrl, embeddedDataDir, prefix);
+  cleanup.push(db.release);
+  const knex = createKnex(db.url, { poolMax: 2, applicationName: 'ems-bench' });
+  cleanup.push(() => knex.destroy());
+  const secrets = generateDevSecrets();
+  await migrateLatest(knex);
+  await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+  const { rows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
+  return { url: db.url, server: db.server, postgresVersion: rows[0]?.server_version, knex, secrets };
 }

@@ -2,12 +2,11 @@ import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
-import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
-import { acquireBenchDatabase } from '../lib/databaseServer';
+import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
 import { cookieFrom, keepAliveAgent, prepareRequest, type PreparedRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
@@ -150,14 +149,8 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
           `${env.databaseUrl ? 'a scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'} ` +
           `(time limit ${env.timeLimitMs / 1000} s)`,
       );
-      const db = await acquireBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench_reg');
-      cleanup.push(db.release);
-      const knex = createKnex(db.url, { poolMax: 2, applicationName: 'ems-bench' });
-      cleanup.push(() => knex.destroy());
-      const secrets = generateDevSecrets();
-      await migrateLatest(knex);
-      await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
-      const { rows: versionRows } = await knex.raw<{ rows: Array<{ server_version: string }> }>('SHOW server_version');
+      const db = await seededBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench_reg', cleanup);
+      const { knex, secrets } = db;
       const measuredKeys = await createBenchMembers(knex, 'bench.reg', env.members);
       const warmupKeys = await createBenchMembers(knex, 'bench.warm', env.warmupMembers);
       const baselineKeys = await createBenchMembers(knex, 'bench.base', env.concurrency);
@@ -279,7 +272,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       const result = {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
-        environment: runEnvironment(db.server, versionRows[0]?.server_version, loadAtStart[0]!),
+        environment: runEnvironment(db.server, db.postgresVersion, loadAtStart[0]!),
         settings: {
           ...env,
           databaseUrl: undefined,

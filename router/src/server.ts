@@ -3,7 +3,7 @@ import path from 'node:path';
 import express from 'express';
 import { Pool } from 'pg';
 import { createLogger, type Logger } from '@ems/schema';
-import { errorMiddleware, notFoundHandler, requestLogger } from '@ems/schema/runtime';
+import { errorMiddleware, listen, notFoundHandler, requestLogger } from '@ems/schema/runtime';
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';
@@ -88,10 +88,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(env.ROUTER_PORT, env.HOST, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listen(app, env.ROUTER_PORT, env.HOST);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.ROUTER_PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;

@@ -4,3 +4,4 @@ export * from './subgraph';
 export * from './health';
 export * from './process';
 export * from './service';
+export * from './listen';

@@ -7,6 +7,7 @@ import { ApiKeyVerifier, createKnex, migrateLatest, type Knex } from '@ems/db';
 import { createLogger, type Logger, type LogLevel } from '../log';
 import { healthRoutes } from './health';
 import { errorMiddleware, notFoundHandler, requestLogger } from './http';
+import { listen } from './listen';
 import { optionalBearer, requireXApiKey } from './guards';
 import { createSubgraphHandler } from './subgraph';
 
@@ -67,10 +68,7 @@ export async function startSubgraphService<Ctx extends BaseContext>(spec: Subgra
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(spec.port, spec.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listen(app, spec.port, spec.host);
   // Keep-alive longer than the router's agent so that pooled connections are not cut mid-request.
   server.keepAliveTimeout = 65_000;
   const address = server.address();

@@ -1,0 +1,37 @@
+import express from 'express';
+import { listen } from './listen';
+
+describe('listen', () => {
+  it('serves the app with requests and responses that are the app’s from the start', async () => {
+    const app = express();
+    app.get('/hello', (req, res) => {
+      res.status(201).json({ host: req.get('host'), path: req.path });
+    });
+    const server = await listen(app, 0, '127.0.0.1');
+    try {
+      const before: boolean[] = [];
+      server.prependListener('request', (req, res) => {
+        before.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
+      });
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const res = await fetch(`http://127.0.0.1:${port}/hello`);
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ host: `127.0.0.1:${port}`, path: '/hello' });
+      expect(before).toEqual([true]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('rejects when the port is taken', async () => {
+    const first = await listen(express(), 0, '127.0.0.1');
+    try {
+      const address = first.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      await expect(listen(express(), port, '127.0.0.1')).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => first.close(() => resolve()));
+    }
+  });
+});

@@ -55,12 +55,13 @@ export function sessionReader({ store, cookieName, secret, idleSeconds }: Sessio
       // express-session adds `generate` to the store it is given; this store is given to it too.
       req.sessionStore = store as unknown as Request['sessionStore'];
       const session = store.createSession(req, data as SessionData & { cookie: SessionData['cookie'] });
+      // Rolling: the idle window starts again now (setting maxAge sets the expiry).
       session.cookie.maxAge = idleMs;
       session.cookie.secure = req.secure;
-      res.setHeader('set-cookie', serializeCookie(cookieName, signedValue!, session.cookie.expires ?? new Date(Date.now() + idleMs), req));
+      res.setHeader('set-cookie', serializeCookie(cookieName, signedValue!, session.cookie));
       res.once('finish', () => {
         // A session ended meanwhile (logout elsewhere) is not brought back: see ThrottledPgStore.
-        store.touch(sid, req.session, () => undefined);
+        store.touch(sid, session, () => undefined);
       });
       next();
     });
@@ -96,7 +97,8 @@ function unsign(signed: string, secret: string): string | undefined {
 }
 
 /** The attributes express-session writes (see sessionMiddleware), in the `cookie` package's order. */
-function serializeCookie(name: string, signedValue: string, expires: Date, req: Request): string {
-  const secure = req.secure ? '; Secure' : '';
-  return `${name}=${encodeURIComponent(signedValue)}; Path=/; Expires=${expires.toUTCString()}; HttpOnly${secure}; SameSite=Lax`;
+function serializeCookie(name: string, signedValue: string, cookie: { expires?: Date | null; secure?: boolean | 'auto' }): string {
+  const expires = cookie.expires ? `; Expires=${cookie.expires.toUTCString()}` : '';
+  const secure = cookie.secure === true ? '; Secure' : '';
+  return `${name}=${encodeURIComponent(signedValue)}; Path=/${expires}; HttpOnly${secure}; SameSite=Lax`;
 }

@@ -11,6 +11,7 @@ import { SessionTokens } from './auth/sessionTokens';
 import { createGatewayHandler, sessionGate } from './graphql/gateway';
 import { portalRoutes } from './portal';
 import { adminProxy } from './proxy/adminProxy';
+import { proxyLane } from './proxy/proxyLane';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
 import { originCheck } from './security/originCheck';
 import { SESSION_COOKIE, sessionMiddleware } from './session/middleware';
@@ -70,20 +71,23 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     secret: env.SESSION_SECRET,
     idleSeconds: env.SESSION_IDLE_SECONDS,
   });
+  const checkOrigin = originCheck(env.ALLOWED_ORIGINS);
+
+  // `/services/admin-service/**` and `/api/**` (except sign-in) go to the subgraph that owns them.
+  const proxy = adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, tokens, logger });
+  app.use(proxyLane({ originCheck: checkOrigin, readSession, proxy }));
+
   const sessionWhenNeeded: express.RequestHandler = (req, res, next) => {
     if (req.originalUrl.startsWith('/api/auth/')) return session(req, res, next);
     if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return readSession(req, res, next);
     next();
   };
-  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, originCheck(env.ALLOWED_ORIGINS), sessionWhenNeeded);
+  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, checkOrigin, sessionWhenNeeded);
 
   // Only sign-in paths walk the sign-in routes; every other request skips them in one test.
   const authRoutes = gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger });
   app.use((req, res, next) => (req.path.startsWith('/api/auth/') ? authRoutes(req, res, next) : next()));
   app.use('/graphql', sessionGate(tokens), ...graphql.handler);
-  const proxy = adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, tokens, logger });
-  app.use('/services/admin-service', proxy);
-  app.use((req, res, next) => (req.path.startsWith('/api/') && !req.path.startsWith('/api/auth/') ? proxy(req, res, next) : next()));
   app.use(portalRoutes(env.PORTAL_DIST));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));

@@ -1,8 +1,9 @@
 import http from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { NotFoundError, type Logger } from '@ems/schema';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { forward, UPSTREAM_TIMEOUT_MS } from './forward';
+import type { ProxyHandler } from './proxyLane';
 import { isTokenIssuingPath, needsUserToken, serviceFor, type RouteEntry, type ServiceName } from './routeTable';
 
 /** Headers of the browser that never reach a subgraph: its credentials are the session's business. */
@@ -16,36 +17,33 @@ export interface AdminProxyDeps {
   logger: Logger;
 }
 
-function pathOf(req: Request): string {
-  return req.url.split('?')[0] ?? '/';
-}
-
 /**
- * Forwards a request to the subgraph that owns its path, adding X-API-KEY and, when the session
- * holds a JWT, `Authorization: Bearer`. Used for `/services/admin-service/**` (mounted there, so
- * Express has already removed the prefix) and for `/api/**` (the contract's gateway paths).
+ * Forwards a request to the subgraph that owns its upstream path (see proxiedPath), adding
+ * X-API-KEY and, when the session holds a JWT, `Authorization: Bearer`.
  */
-export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: AdminProxyDeps): RequestHandler {
+export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: AdminProxyDeps): ProxyHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const targets = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, new URL(url)])) as Record<ServiceName, URL>;
+  // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
+  const basePaths = Object.fromEntries(Object.entries(targets).map(([name, url]) => [name, url.pathname.replace(/\/+$/, '')]));
   const onUnavailable = (res: Response) => (err: Error) => {
     logger.error({ err }, 'upstream request failed');
     if (!res.headersSent)
       res.status(502).json({ error: 'Bad Gateway', message: 'Upstream service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
   };
 
-  return (req, res, next) => {
-    const path = pathOf(req);
+  return (req, res, upstreamPath, next) => {
+    const path = upstreamPath.split('?')[0] ?? '/';
     if (isTokenIssuingPath(path))
       return next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, { code: 'NO_ROUTE' }));
     const tokenLookup = needsUserToken(path) ? tokens.requireToken(req) : tokens.optionalToken(req);
-    const target = targets[serviceFor(routes, path) ?? 'membership'];
+    const service = serviceFor(routes, path) ?? 'membership';
+    const target = targets[service];
     tokenLookup
       .then((token) =>
         forward(req, res, {
           target,
-          // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
-          path: `${target.pathname.replace(/\/+$/, '')}${req.url}`,
+          path: `${basePaths[service]}${upstreamPath}`,
           strip: STRIPPED_HEADERS,
           add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
           agent,

@@ -18,6 +18,8 @@ interface Entry {
   json: string;
   expire: number;
   cachedAt: number;
+  /** The session's sessionKey, under which notifications name it. */
+  key: string;
 }
 
 /**
@@ -27,7 +29,9 @@ interface Entry {
  * everywhere at once. While the notification channel is down, nothing is cached.
  */
 export class SessionCache {
+  /** By session id, so that a read does not hash; `sids` maps notified keys back. */
   private entries = new Map<string, Entry>();
+  private sids = new Map<string, string>();
   /** Bumped on every invalidation: a read that began before one does not fill the cache. */
   private epoch = 0;
   private listening = false;
@@ -64,7 +68,7 @@ export class SessionCache {
   close(): void {
     this.closed = true;
     this.listening = false;
-    this.entries.clear();
+    this.clear();
     this.client?.release(true);
     this.client = null;
   }
@@ -75,12 +79,12 @@ export class SessionCache {
 
   read(sid: string): { json: string; expire: number } | undefined {
     if (!this.enabled) return undefined;
-    const key = sessionKey(sid);
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(sid);
     if (!entry) return undefined;
     const now = Date.now();
     if (now - entry.cachedAt > this.ttlMs || entry.expire <= now) {
-      this.entries.delete(key);
+      this.entries.delete(sid);
+      this.sids.delete(entry.key);
       return undefined;
     }
     return entry;
@@ -89,12 +93,18 @@ export class SessionCache {
   /** Caches a row read at `epoch`, unless an invalidation happened since. */
   fill(sid: string, json: string, expire: number, epoch: number): void {
     if (!this.enabled || epoch !== this.epoch) return;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(sessionKey(sid), { json, expire, cachedAt: Date.now() });
+    if (this.entries.size >= this.maxEntries) this.clear();
+    const key = this.entries.get(sid)?.key ?? sessionKey(sid);
+    this.entries.set(sid, { json, expire, cachedAt: Date.now(), key });
+    this.sids.set(key, sid);
   }
 
   drop(sid: string): void {
-    this.dropKey(sessionKey(sid));
+    this.epoch += 1;
+    const entry = this.entries.get(sid);
+    if (!entry) return;
+    this.entries.delete(sid);
+    this.sids.delete(entry.key);
   }
 
   /** Tells every router (this one included) that a session changed or ended. */
@@ -106,12 +116,20 @@ export class SessionCache {
 
   private dropKey(key: string): void {
     this.epoch += 1;
-    this.entries.delete(key);
+    const sid = this.sids.get(key);
+    if (sid === undefined) return;
+    this.sids.delete(key);
+    this.entries.delete(sid);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.sids.clear();
   }
 
   private lost(client: PoolClient): void {
     this.listening = false;
-    this.entries.clear();
+    this.clear();
     this.epoch += 1;
     client.release(true);
     if (this.client === client) this.client = null;

@@ -98,7 +98,19 @@ function unsign(signed: string, secret: string): string | undefined {
 
 /** The attributes express-session writes (see sessionMiddleware), in the `cookie` package's order. */
 function serializeCookie(name: string, signedValue: string, cookie: { expires?: Date | null; secure?: boolean | 'auto' }): string {
-  const expires = cookie.expires ? `; Expires=${cookie.expires.toUTCString()}` : '';
+  const expires = cookie.expires ? `; Expires=${httpDate(cookie.expires)}` : '';
   const secure = cookie.secure === true ? '; Secure' : '';
   return `${name}=${encodeURIComponent(signedValue)}; Path=/${expires}; HttpOnly${secure}; SameSite=Lax`;
+}
+
+/** `toUTCString`, formatted once per second: it showed in profiles, and it has no finer resolution. */
+let formattedSecond = Number.NaN;
+let formattedDate = '';
+function httpDate(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== formattedSecond) {
+    formattedSecond = second;
+    formattedDate = date.toUTCString();
+  }
+  return formattedDate;
 }

@@ -49,6 +49,9 @@ const UNLOGGED_PATHS = /^\/(actuator\/health|healthz)(\/|\?|$)/;
  * tenth of its CPU, for the same line.
  */
 export function requestLogger(logger: Logger): RequestHandler {
+  // The line is built from scrubbed fields only (no headers, no body, scrubUrl), so the
+  // path-based redaction, which cost four times the rest of writing a line, has nothing to do.
+  const access = logger.child({}, { redact: { paths: [] } });
   let lastId = 0;
   return (req, res, next) => {
     if (UNLOGGED_PATHS.test(req.url)) return next();
@@ -62,9 +65,9 @@ export function requestLogger(logger: Logger): RequestHandler {
         res: { statusCode: res.statusCode },
         responseTime: Date.now() - started,
       };
-      if (!res.writableFinished) logger.warn(record, 'request aborted');
-      else if (res.statusCode >= 500) logger.error(record, 'request errored');
-      else logger.info(record, 'request completed');
+      if (!res.writableFinished) access.warn(record, 'request aborted');
+      else if (res.statusCode >= 500) access.error(record, 'request errored');
+      else access.info(record, 'request completed');
     });
     next();
   };

@@ -8,6 +8,7 @@ import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
+import { startBareProxy } from './bareProxy';
 import { cookieFrom, keepAliveAgent, prepareRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
@@ -71,11 +72,12 @@ function toPhase(scenario: string, target: ScenarioTarget, result: LoadResult, w
 }
 
 /**
- * Direct and router at one concurrency: both warmed up, then measured in alternating slices so
- * that whatever else the machine is doing weighs on both sides alike.
+ * Direct and router (and the bare proxy, where a scenario has it) at one concurrency: all warmed
+ * up, then measured in alternating slices so that whatever else the machine is doing weighs on
+ * every side alike.
  */
 async function runPair(env: BenchEnv, scenario: Scenario, concurrency: number, signal: AbortSignal): Promise<PhaseResult[]> {
-  const targets = [scenario.direct, scenario.router];
+  const targets = [scenario.direct, scenario.router, ...(scenario.floor ? [scenario.floor] : [])];
   const agents = targets.map(() => keepAliveAgent(concurrency));
   try {
     const load = (i: number, warmupMs: number, durationMs: number) =>
@@ -140,11 +142,19 @@ async function main(signal: AbortSignal): Promise<void> {
     for (const userKey of USER_KEYS) tokens.set(userKey, await exchangeToken(setup, stack.urls.membership, secrets, userKey));
     console.log(`${sessions.length} sessions signed in over ${USER_KEYS.length} users`);
 
+    const bareProxy = await startBareProxy({
+      upstreamUrl: stack.urls.membership,
+      prefix: '/services/admin-service',
+      apiKey: secrets.portalApiKey,
+    });
+    cleanup.push(() => bareProxy.stop());
+
     const targets: BenchTargets = {
       routerUrl: stack.urls.router,
       routerHost,
       membershipUrl: stack.urls.membership,
       formsUrl: stack.urls.forms,
+      bareProxyUrl: bareProxy.url,
       periodId: DEMO_PERIOD_ID,
       portalApiKey: secrets.portalApiKey,
       sessions,
@@ -155,8 +165,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const maxWorkers = Math.max(...CONCURRENCY);
     let authenticatedRouterRequests = 0;
     for (const s of scenarios) {
-      await verify(setup, s.direct, maxWorkers);
-      await verify(setup, s.router, maxWorkers);
+      for (const target of [s.direct, s.router, s.floor]) if (target) await verify(setup, target, maxWorkers);
     }
     // Sign-ins and checks above wrote sessions too: the window starts once their stats are in.
     console.log(`waiting for PostgreSQL table statistics (${STATS_SETTLE_MS / 1000} s)`);

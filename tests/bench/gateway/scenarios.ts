@@ -7,6 +7,8 @@ export interface BenchTargets {
   routerHost: string;
   membershipUrl: string;
   formsUrl: string;
+  /** The bare Node proxy in front of the membership service (see bareProxyProcess.ts). */
+  bareProxyUrl: string;
   /** The membership period whose registration form the REST scenario reads. */
   periodId: number;
   portalApiKey: string;
@@ -16,7 +18,8 @@ export interface BenchTargets {
   tokens: ReadonlyMap<string, string>;
 }
 
-export type Via = 'router' | 'direct';
+/** `bare proxy`: the floor, what any Node proxy hop costs here (see bareProxyProcess.ts). */
+export type Via = 'router' | 'direct' | 'bare proxy';
 
 /** One way of sending a scenario's request: what to send from a worker and what must come back. */
 export interface ScenarioTarget {
@@ -31,6 +34,8 @@ export interface Scenario {
   description: string;
   router: ScenarioTarget;
   direct: ScenarioTarget;
+  /** Measured beside the others for reference only; it has no target. */
+  floor?: ScenarioTarget;
 }
 
 export const VIEWER_QUERY = '{ viewer { userKey linkedPersons { person { firstName } } } }';
@@ -160,6 +165,18 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
         authenticatedRouterRequests: false,
         requestFor: perSession(t, () => ({
           request: prepareRequest({ method: 'GET', url: `${t.membershipUrl}/actuator/health` }),
+          check: expectHealthUp,
+        })),
+      },
+      floor: {
+        via: 'bare proxy',
+        authenticatedRouterRequests: false,
+        requestFor: perSession(t, (s) => ({
+          request: prepareRequest({
+            method: 'GET',
+            url: `${t.bareProxyUrl}/services/admin-service/actuator/health`,
+            headers: routerHeaders(s.cookie),
+          }),
           check: expectHealthUp,
         })),
       },

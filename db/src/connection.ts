@@ -9,6 +9,8 @@ export interface ConnectionOptions {
   applicationName?: string;
 }
 
+const caseMappers = knexSnakeCaseMappers();
+
 /** One knex instance per process; camelCase in code, snake_case in PostgreSQL. */
 export function createKnex(databaseUrl: string, options: ConnectionOptions = {}): Knex {
   return knexFactory({
@@ -18,6 +20,11 @@ export function createKnex(databaseUrl: string, options: ConnectionOptions = {})
       application_name: options.applicationName ?? 'ems',
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
-    ...knexSnakeCaseMappers(),
+    ...caseMappers,
   });
+}
+
+/** The rows of a `knex.raw` result with camelCase keys, as the query builder returns rows. */
+export function camelCaseRows<T>(result: unknown): T[] {
+  return caseMappers.postProcessResponse((result as { rows: unknown[] }).rows) as T[];
 }

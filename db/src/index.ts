@@ -1,4 +1,4 @@
-export { createKnex, type Knex, type ConnectionOptions } from './connection';
+export { camelCaseRows, createKnex, type Knex, type ConnectionOptions } from './connection';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 export { migrateLatest, migrateRollbackAll } from './migrate';
 export { createScratchDatabase, withDatabase } from './testing';

@@ -1,5 +1,6 @@
-import type { Knex } from '@ems/db';
-import type { AnswerRow } from './rows';
+import { camelCaseRows, type Knex } from '@ems/db';
+import { toRow, type StoredInstance } from './instances';
+import type { AnswerRow, InstancePatch, InstanceRow } from './rows';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,19 +28,56 @@ export async function replaceStepAnswers(
   step: number,
   rows: Array<{ personId: number; answer: string | null }>,
 ): Promise<void> {
+  await trx.raw(`WITH ${REPLACE_ANSWERS_SQL} SELECT 1`, replaceAnswersBindings(instanceId, step, rows));
+}
+
+/** The CTEs that replace a step's answers (see replaceStepAnswers); bindings below. */
+const REPLACE_ANSWERS_SQL = `given AS (
+    SELECT * FROM json_to_recordset(?::json) AS g(person_id int, answer text)
+  ), removed AS (
+    DELETE FROM forms.process_step_answers
+     WHERE instance_id = ? AND step = ? AND person_id NOT IN (SELECT person_id FROM given)
+  ), stored AS (
+    INSERT INTO forms.process_step_answers (instance_id, step, person_id, answer, updated_at)
+    SELECT ?, ?, given.person_id, given.answer, now() FROM given
+    ON CONFLICT (instance_id, step, person_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at
+  )`;
+
+function replaceAnswersBindings(instanceId: string, step: number, rows: Array<{ personId: number; answer: string | null }>) {
   const given = JSON.stringify(rows.map((r) => ({ person_id: r.personId, answer: r.answer })));
-  await trx.raw(
-    `WITH given AS (
-       SELECT * FROM json_to_recordset(?::json) AS g(person_id int, answer text)
-     ), removed AS (
-       DELETE FROM forms.process_step_answers
-        WHERE instance_id = ? AND step = ? AND person_id NOT IN (SELECT person_id FROM given)
+  return [given, instanceId, step, instanceId, step];
+}
+
+/**
+ * A question step answered and left, in one statement: the step's answers replaced (as
+ * replaceStepAnswers), the instance moved on (`patch`), and the answers already stored for the
+ * step it moves to read back for the form. A step is the registration's most frequent request
+ * and the forms service's CPU (a socket write and a query build per statement) limits it, so
+ * three round trips become one. Safe in one snapshot: the answers written and the answers read
+ * belong to different steps, and the instance row is only written.
+ */
+export async function answerAndMoveOn(
+  trx: Knex.Transaction,
+  instanceId: string,
+  step: number,
+  rows: Array<{ personId: number; answer: string | null }>,
+  patch: Required<Pick<InstancePatch, 'state' | 'step'>>,
+): Promise<{ instance: InstanceRow; answers: Map<number, string | null> }> {
+  if (patch.step === step) throw new Error('answerAndMoveOn must move to another step');
+  const result = await trx.raw(
+    `WITH ${REPLACE_ANSWERS_SQL}, moved AS (
+       UPDATE forms.process_instances SET state = ?, step = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ? RETURNING *
      )
-     INSERT INTO forms.process_step_answers (instance_id, step, person_id, answer, updated_at)
-     SELECT ?, ?, given.person_id, given.answer, now() FROM given
-     ON CONFLICT (instance_id, step, person_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at`,
-    [given, instanceId, step, instanceId, step],
+     SELECT moved.*,
+            (SELECT coalesce(json_agg(json_build_object('personId', a.person_id, 'answer', a.answer)), '[]'::json)
+               FROM forms.process_step_answers a
+              WHERE a.instance_id = moved.id AND a.step = moved.step) AS next_answers
+       FROM moved`,
+    [...replaceAnswersBindings(instanceId, step, rows), patch.state, patch.step, instanceId],
   );
+  const [row] = camelCaseRows<StoredInstance & { nextAnswers: Array<{ personId: number; answer: string | null }> }>(result);
+  if (!row) throw new Error(`process instance ${instanceId} not found`);
+  return { instance: toRow(row), answers: new Map(row.nextAnswers.map((a) => [a.personId, a.answer])) };
 }
 
 /** Removes the answers of persons who are no longer selected. */

@@ -11,9 +11,9 @@ type Db = Knex | Knex.Transaction;
 const instances = (db: Db) => db('forms.processInstances');
 
 /** A row as stored: the array column may come back null. */
-type StoredInstance = Omit<InstanceRow, 'selectedPersonIds'> & { selectedPersonIds: number[] | null };
+export type StoredInstance = Omit<InstanceRow, 'selectedPersonIds'> & { selectedPersonIds: number[] | null };
 
-function toRow(m: StoredInstance): InstanceRow {
+export function toRow(m: StoredInstance): InstanceRow {
   return {
     id: m.id,
     definitionId: m.definitionId,

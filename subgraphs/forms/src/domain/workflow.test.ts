@@ -124,6 +124,24 @@ describe('process state transitions through the domain', () => {
     expect(overview.people.every((p) => p.selected)).toBe(true);
   });
 
+  it('answering a step again after back replaces its answers and shows the next step with the answers stored there', async () => {
+    const sc = await setup();
+    const atFive = await walk(sc, 5);
+    await back(sc.deps, sc.account.user, { processId: atFive.processId });
+    const atThree = form(await back(sc.deps, sc.account.user, { processId: atFive.processId }));
+    const [adult] = sc.account.personIds;
+    const atFour = form(await submit(sc, atThree, [{ id: adult!, answer: '+47 555 0199' }]));
+    expect(atFour).toMatchObject({ step: 4, processState: 'RUNNING' });
+    const stored = await storedAnswers(sc, atFive.processId);
+    const storedAtFour = stored.filter((a) => a.step === 4);
+    expect(storedAtFour).toHaveLength(2);
+    expect(atFour.people.map((p) => p.answer)).toEqual(storedAtFour.map((a) => a.answer));
+    expect(stored.filter((a) => a.step === 3)).toEqual([
+      expect.objectContaining({ personId: adult, answer: '+47 555 0199' }),
+    ]);
+    expect(await instanceRow(sc, atFive.processId)).toMatchObject({ step: 4, state: 'RUNNING' });
+  });
+
   it('back from the overview is refused with the current form', async () => {
     const sc = await setup();
     const f = await open(sc);

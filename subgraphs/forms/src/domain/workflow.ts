@@ -1,6 +1,13 @@
 import type { Knex } from '@ems/db';
 import type { ProcessEvent } from '@ems/schema/rules';
-import { answersOfInstance, answersOfStep, deleteAllAnswers, deleteAnswersOfOtherPersons, replaceStepAnswers } from '../data/answers';
+import {
+  answerAndMoveOn,
+  answersOfInstance,
+  answersOfStep,
+  deleteAllAnswers,
+  deleteAnswersOfOtherPersons,
+  replaceStepAnswers,
+} from '../data/answers';
 import { definitionWithSteps, latestDefinitionId } from '../data/definitions';
 import { insertOpenInstance, lockOpenInstance, lockOwnInstance, updateInstance } from '../data/instances';
 import type { InstancePatch, InstanceRow } from '../data/rows';
@@ -262,6 +269,14 @@ export async function next(
       if (!question) throw new Error(`step ${current} has no question`);
       const checked = checkQuestionAnswers(ctx, question, input.people);
       if (!checked.ok) return checked;
+      // A question's answers never change which step follows (selection and ages decide), so
+      // the common case stores them, moves on and reads the next step in one statement.
+      const following = nextStepAfter(ctx, current);
+      const answered = applyEvent(instance.state, 'answer');
+      if (following !== null && answered.ok) {
+        const moved = await answerAndMoveOn(trx, instance.id, current, checked.store, { state: answered.state, step: following });
+        return { ok: true, form: buildFormView({ ...ctx, instance: moved.instance }, moved.answers) };
+      }
       await replaceStepAnswers(trx, instance.id, current, checked.store);
     }
 

@@ -136,9 +136,7 @@ describe('process state transitions through the domain', () => {
     const storedAtFour = stored.filter((a) => a.step === 4);
     expect(storedAtFour).toHaveLength(2);
     expect(atFour.people.map((p) => p.answer)).toEqual(storedAtFour.map((a) => a.answer));
-    expect(stored.filter((a) => a.step === 3)).toEqual([
-      expect.objectContaining({ personId: adult, answer: '+47 555 0199' }),
-    ]);
+    expect(stored.filter((a) => a.step === 3)).toEqual([expect.objectContaining({ personId: adult, answer: '+47 555 0199' })]);
     expect(await instanceRow(sc, atFive.processId)).toMatchObject({ step: 4, state: 'RUNNING' });
   });
 

@@ -31,6 +31,26 @@ export async function replaceStepAnswers(
   await trx.raw(`WITH ${REPLACE_ANSWERS_SQL} SELECT 1`, replaceAnswersBindings(instanceId, step, rows));
 }
 
+/**
+ * replaceStepAnswers for the last question, returning every answer of the instance as it was
+ * before (one snapshot: the statement's own writes are not visible to its SELECT). Completion
+ * needs the step's earlier answers (for a refusal's form) and all answers (for the order); the
+ * caller puts the new ones in place of the old, which saves two reads.
+ */
+export async function replaceStepAnswersReturningPrevious(
+  trx: Knex.Transaction,
+  instanceId: string,
+  step: number,
+  rows: Array<{ personId: number; answer: string | null }>,
+): Promise<AnswerRow[]> {
+  const result = await trx.raw(
+    `WITH ${REPLACE_ANSWERS_SQL}
+     SELECT step, person_id, answer FROM forms.process_step_answers WHERE instance_id = ? ORDER BY step, person_id`,
+    [...replaceAnswersBindings(instanceId, step, rows), instanceId],
+  );
+  return camelCaseRows<AnswerRow>(result);
+}
+
 /** The CTEs that replace a step's answers (see replaceStepAnswers); bindings below. */
 const REPLACE_ANSWERS_SQL = `given AS (
     SELECT * FROM json_to_recordset(?::json) AS g(person_id int, answer text)

@@ -1,4 +1,5 @@
 import type { Knex } from '@ems/db';
+import { replaceStepAnswersReturningPrevious } from '../data/answers';
 import { scratchDatabase, seedAccount, seedDefinition } from '../testing/fixture';
 import { membershipFixture } from '../testing/membership';
 import type { MembershipFixture } from '../testing/membershipFixture';
@@ -138,6 +139,21 @@ describe('process state transitions through the domain', () => {
     expect(atFour.people.map((p) => p.answer)).toEqual(storedAtFour.map((a) => a.answer));
     expect(stored.filter((a) => a.step === 3)).toEqual([expect.objectContaining({ personId: adult, answer: '+47 555 0199' })]);
     expect(await instanceRow(sc, atFive.processId)).toMatchObject({ step: 4, state: 'RUNNING' });
+  });
+
+  it('replacing the last answers returns every answer as it was before, in step and person order', async () => {
+    const sc = await setup();
+    const atFour = await walk(sc, 4);
+    const [adult] = sc.account.personIds;
+    const before = await storedAnswers(sc, atFour.processId);
+    const previous = await sc.knex.transaction((trx) =>
+      replaceStepAnswersReturningPrevious(trx, atFour.processId, 3, [{ personId: adult!, answer: '+47 555 0142' }]),
+    );
+    expect(previous).toEqual(before);
+    expect(previous.filter((a) => a.step === 3)).toEqual([{ step: 3, personId: adult, answer: '+47 555 0100' }]);
+    expect((await storedAnswers(sc, atFour.processId)).filter((a) => a.step === 3)).toEqual([
+      { step: 3, personId: adult, answer: '+47 555 0142' },
+    ]);
   });
 
   it('back from the overview is refused with the current form', async () => {

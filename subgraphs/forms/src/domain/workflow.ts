@@ -7,10 +7,11 @@ import {
   deleteAllAnswers,
   deleteAnswersOfOtherPersons,
   replaceStepAnswers,
+  replaceStepAnswersReturningPrevious,
 } from '../data/answers';
 import { definitionWithSteps, latestDefinitionId } from '../data/definitions';
 import { insertOpenInstance, lockOpenInstance, lockOwnInstance, updateInstance } from '../data/instances';
-import type { InstancePatch, InstanceRow } from '../data/rows';
+import type { AnswerRow, InstancePatch, InstanceRow } from '../data/rows';
 import { MAX_PEOPLE, checkQuestionAnswers, checkSelection, type SubmittedPerson } from './answers';
 import { buildFormView, selectedPersons, type FormContext } from './formView';
 import type { MembershipPort, PeriodClosedReason, RegistrationPeriod } from './membershipPort';
@@ -277,6 +278,14 @@ export async function next(
         const moved = await answerAndMoveOn(trx, instance.id, current, checked.store, { state: answered.state, step: following });
         return { ok: true, form: buildFormView({ ...ctx, instance: moved.instance }, moved.answers) };
       }
+      if (following === null) {
+        // The last question: the answers as they were give the form a refusal shows, and with
+        // this step's new ones in their place, the order's input.
+        const previous = await replaceStepAnswersReturningPrevious(trx, instance.id, current, checked.store);
+        const earlier = buildFormView(ctx, answersAt(previous, current));
+        const all = [...previous.filter((a) => a.step !== current), ...checked.store.map((a) => ({ ...a, step: current }))];
+        return complete(trx, deps, ctx, earlier, all.sort(byStepAndPerson));
+      }
       await replaceStepAnswers(trx, instance.id, current, checked.store);
     }
 
@@ -288,8 +297,16 @@ export async function next(
       instance = await updateInstance(trx, instance.id, { state: answered.state, step: following });
       return shown(trx, { ...updated, instance });
     }
-    return complete(trx, deps, updated, before ?? (await formOf(trx, ctx)));
+    return complete(trx, deps, updated, before ?? (await formOf(trx, ctx)), await answersOfInstance(trx, instance.id));
   });
+}
+
+function answersAt(answers: readonly AnswerRow[], step: number): Map<number, string | null> {
+  return new Map(answers.filter((a) => a.step === step).map((a) => [a.personId, a.answer]));
+}
+
+function byStepAndPerson(a: AnswerRow, b: AnswerRow): number {
+  return a.step - b.step || a.personId - b.personId;
 }
 
 /**
@@ -298,7 +315,14 @@ export async function next(
  * and the process moves to PENDING_PAYMENT with the order's payment link. Any refusal or error
  * rolls all of it back, the order and the last step's answers included.
  */
-async function complete(trx: Knex.Transaction, deps: FormsDeps, ctx: FormContext, before: FormView): Promise<FormOutcome> {
+async function complete(
+  trx: Knex.Transaction,
+  deps: FormsDeps,
+  ctx: FormContext,
+  before: FormView,
+  /** Every answer of the instance as stored now, ordered by step and person. */
+  answers: readonly AnswerRow[],
+): Promise<FormOutcome> {
   const { instance } = ctx;
   const completed = applyEvent(instance.state, 'complete');
   if (!completed.ok) return conflict(trx, ctx, completed, before);
@@ -307,7 +331,7 @@ async function complete(trx: Knex.Transaction, deps: FormsDeps, ctx: FormContext
   if (personIds.length === 0) {
     return answersRefused([{ rule: 'NO_PERSON_SELECTED', personId: null, message: 'Select at least one person.' }]);
   }
-  const persons = orderPersonsFromAnswers(ctx.definition, await answersOfInstance(trx, instance.id), personIds, ctx.period);
+  const persons = orderPersonsFromAnswers(ctx.definition, answers, personIds, ctx.period);
   if (!persons.ok) return persons;
 
   if (instance.orderId !== null) {
@@ -332,7 +356,7 @@ async function complete(trx: Knex.Transaction, deps: FormsDeps, ctx: FormContext
     orderId: created.order.id,
     paymentUrl: created.order.paymentUrl,
   });
-  return shown(trx, await reloaded(trx, deps, ctx, done));
+  return { ok: true, form: buildFormView(await reloaded(trx, deps, ctx, done), answersAt(answers, done.step)) };
 }
 
 /** POST .../reset: start fresh at the overview; an unpaid order of this process is cancelled. */

@@ -7,7 +7,11 @@ const ENTRY = path.join(__dirname, 'bareProxyProcess.ts');
  * Starts the bare proxy (see bareProxyProcess.ts) in its own process, as the router runs in
  * its own: in the bench's process it would skip the process hop that is most of its cost.
  */
-export async function startBareProxy(o: { upstreamUrl: string; prefix: string; apiKey: string }): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareProxy(o: {
+  upstreamUrl: string;
+  prefix: string;
+  apiKey: string;
+}): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     env: { ...process.env, BARE_PROXY_UPSTREAM: o.upstreamUrl, BARE_PROXY_PREFIX: o.prefix, BARE_PROXY_API_KEY: o.apiKey },
     stdio: ['ignore', 'pipe', 'inherit'],

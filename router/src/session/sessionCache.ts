@@ -83,8 +83,7 @@ export class SessionCache {
     if (!entry) return undefined;
     const now = Date.now();
     if (now - entry.cachedAt > this.ttlMs || entry.expire <= now) {
-      this.entries.delete(sid);
-      this.sids.delete(entry.key);
+      this.remove(sid);
       return undefined;
     }
     return entry;
@@ -101,10 +100,7 @@ export class SessionCache {
 
   drop(sid: string): void {
     this.epoch += 1;
-    const entry = this.entries.get(sid);
-    if (!entry) return;
-    this.entries.delete(sid);
-    this.sids.delete(entry.key);
+    this.remove(sid);
   }
 
   /** Tells every router (this one included) that a session changed or ended. */
@@ -117,9 +113,14 @@ export class SessionCache {
   private dropKey(key: string): void {
     this.epoch += 1;
     const sid = this.sids.get(key);
-    if (sid === undefined) return;
-    this.sids.delete(key);
+    if (sid !== undefined) this.remove(sid);
+  }
+
+  private remove(sid: string): void {
+    const entry = this.entries.get(sid);
+    if (!entry) return;
     this.entries.delete(sid);
+    this.sids.delete(entry.key);
   }
 
   private clear(): void {

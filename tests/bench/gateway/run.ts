@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PERIOD_ID, DEMO_USERS } from '@ems/db';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
+import { SERVICES_PREFIX } from '@ems/router/src/proxy/proxyLane';
 import type { DevSecrets } from '@ems/router/src/dev/secrets';
 import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
@@ -144,7 +145,7 @@ async function main(signal: AbortSignal): Promise<void> {
 
     const bareProxy = await startBareProxy({
       upstreamUrl: stack.urls.membership,
-      prefix: '/services/admin-service',
+      prefix: SERVICES_PREFIX,
       apiKey: secrets.portalApiKey,
     });
     cleanup.push(() => bareProxy.stop());

@@ -16,23 +16,7 @@ export async function answersOfStep(db: Db, instanceId: string, step: number): P
 }
 
 /**
- * Makes `rows` the step's answers: each given person's answer is stored (a step answered again
- * after back replaces it), and the answers of everybody else at this step (e.g. persons the
- * question no longer applies to) are removed. One statement: every round trip inside a step's
- * transaction holds a pooled connection. The two parts touch disjoint rows, so running them in
- * one snapshot is safe.
- */
-export async function replaceStepAnswers(
-  trx: Knex.Transaction,
-  instanceId: string,
-  step: number,
-  rows: Array<{ personId: number; answer: string | null }>,
-): Promise<void> {
-  await trx.raw(`WITH ${REPLACE_ANSWERS_SQL} SELECT 1`, replaceAnswersBindings(instanceId, step, rows));
-}
-
-/**
- * replaceStepAnswers for the last question, returning every answer of the instance as it was
+ * The last question's answers replaced (see REPLACE_ANSWERS_SQL), returning every answer of the instance as it was
  * before (one snapshot: the statement's own writes are not visible to its SELECT). Completion
  * needs the step's earlier answers (for a refusal's form) and all answers (for the order); the
  * caller puts the new ones in place of the old, which saves two reads.
@@ -51,7 +35,12 @@ export async function replaceStepAnswersReturningPrevious(
   return camelCaseRows<AnswerRow>(result);
 }
 
-/** The CTEs that replace a step's answers (see replaceStepAnswers); bindings below. */
+/**
+ * CTEs that make `rows` the step's answers: each given person's answer is stored (a step
+ * answered again after back replaces it), and the answers of everybody else at this step (e.g.
+ * persons the question no longer applies to) are removed. The two parts touch disjoint rows, so
+ * running them in one snapshot is safe. Bindings: replaceAnswersBindings.
+ */
 const REPLACE_ANSWERS_SQL = `given AS (
     SELECT * FROM json_to_recordset(?::json) AS g(person_id int, answer text)
   ), removed AS (
@@ -69,8 +58,8 @@ function replaceAnswersBindings(instanceId: string, step: number, rows: Array<{ 
 }
 
 /**
- * A question step answered and left, in one statement: the step's answers replaced (as
- * replaceStepAnswers), the instance moved on (`patch`), and the answers already stored for the
+ * A question step answered and left, in one statement: the step's answers replaced (see
+ * REPLACE_ANSWERS_SQL), the instance moved on (`patch`), and the answers already stored for the
  * step it moves to read back for the form. A step is the registration's most frequent request
  * and the forms service's CPU (a socket write and a query build per statement) limits it, so
  * three round trips become one. Safe in one snapshot: the answers written and the answers read

@@ -6,7 +6,6 @@ import {
   answersOfStep,
   deleteAllAnswers,
   deleteAnswersOfOtherPersons,
-  replaceStepAnswers,
   replaceStepAnswersReturningPrevious,
 } from '../data/answers';
 import { definitionWithSteps, latestDefinitionId } from '../data/definitions';
@@ -255,50 +254,58 @@ export async function next(
     // Which of the two applies depends on the answers (selection, hidden steps); either will do here.
     const answering = applyEvent(ctx.instance.state, 'answer');
     if (!answering.ok && !applyEvent(ctx.instance.state, 'complete').ok) return conflict(trx, ctx, answering);
-    // Completion can be refused after this step's answers are written; its 409 then shows the form
-    // as it was (everything is rolled back). Only read when this step may be the last one.
-    const before = current === OVERVIEW_STEP || nextStepAfter(ctx, current) === null ? await formOf(trx, ctx) : null;
+    if (current !== OVERVIEW_STEP) return answerQuestion(trx, deps, ctx, input.people);
 
-    let instance = ctx.instance;
-    if (current === OVERVIEW_STEP) {
-      const selection = checkSelection(ctx, input.people);
-      if (!selection.ok) return selection;
-      await deleteAnswersOfOtherPersons(trx, instance.id, selection.personIds);
-      instance = await updateInstance(trx, instance.id, { selectedPersonIds: selection.personIds });
-    } else {
-      const question = questionAt(ctx.definition, current);
-      if (!question) throw new Error(`step ${current} has no question`);
-      const checked = checkQuestionAnswers(ctx, question, input.people);
-      if (!checked.ok) return checked;
-      // A question's answers never change which step follows (selection and ages decide), so
-      // the common case stores them, moves on and reads the next step in one statement.
-      const following = nextStepAfter(ctx, current);
-      const answered = applyEvent(instance.state, 'answer');
-      if (following !== null && answered.ok) {
-        const moved = await answerAndMoveOn(trx, instance.id, current, checked.store, { state: answered.state, step: following });
-        return { ok: true, form: buildFormView({ ...ctx, instance: moved.instance }, moved.answers) };
-      }
-      if (following === null) {
-        // The last question: the answers as they were give the form a refusal shows, and with
-        // this step's new ones in their place, the order's input.
-        const previous = await replaceStepAnswersReturningPrevious(trx, instance.id, current, checked.store);
-        const earlier = buildFormView(ctx, answersAt(previous, current));
-        const all = [...previous.filter((a) => a.step !== current), ...checked.store.map((a) => ({ ...a, step: current }))];
-        return complete(trx, deps, ctx, earlier, all.sort(byStepAndPerson));
-      }
-      await replaceStepAnswers(trx, instance.id, current, checked.store);
-    }
+    // Completion (no question applies) can be refused after the selection is written; its 409
+    // then shows the form as it was (everything is rolled back).
+    const before = await formOf(trx, ctx);
+    const selection = checkSelection(ctx, input.people);
+    if (!selection.ok) return selection;
+    await deleteAnswersOfOtherPersons(trx, ctx.instance.id, selection.personIds);
+    let instance = await updateInstance(trx, ctx.instance.id, { selectedPersonIds: selection.personIds });
 
     const updated = { ...ctx, instance };
     const following = nextStepAfter(updated, current);
     if (following !== null) {
       const answered = applyEvent(instance.state, 'answer');
-      if (!answered.ok) return conflict(trx, ctx, answered, before ?? undefined);
+      if (!answered.ok) return conflict(trx, ctx, answered, before);
       instance = await updateInstance(trx, instance.id, { state: answered.state, step: following });
       return shown(trx, { ...updated, instance });
     }
-    return complete(trx, deps, updated, before ?? (await formOf(trx, ctx)), await answersOfInstance(trx, instance.id));
+    return complete(trx, deps, updated, before, await answersOfInstance(trx, instance.id));
   });
+}
+
+/**
+ * A question step's answers stored. A question's answers never change which step follows
+ * (selection and ages decide), so a step that is not the last stores them, moves on and reads
+ * the next step in one statement; the last one completes.
+ */
+async function answerQuestion(
+  trx: Knex.Transaction,
+  deps: FormsDeps,
+  ctx: FormContext,
+  people: readonly SubmittedPerson[],
+): Promise<FormOutcome> {
+  const { instance } = ctx;
+  const question = questionAt(ctx.definition, instance.step);
+  if (!question) throw new Error(`step ${instance.step} has no question`);
+  const checked = checkQuestionAnswers(ctx, question, people);
+  if (!checked.ok) return checked;
+
+  const following = nextStepAfter(ctx, instance.step);
+  if (following === null) {
+    // The answers as they were give the form a refusal shows, and with this step's new ones in
+    // their place, the order's input.
+    const previous = await replaceStepAnswersReturningPrevious(trx, instance.id, instance.step, checked.store);
+    const before = buildFormView(ctx, answersAt(previous, instance.step));
+    const all = [...previous.filter((a) => a.step !== instance.step), ...checked.store.map((a) => ({ ...a, step: instance.step }))];
+    return complete(trx, deps, ctx, before, all.sort(byStepAndPerson));
+  }
+  const answered = applyEvent(instance.state, 'answer');
+  if (!answered.ok) return conflict(trx, ctx, answered);
+  const moved = await answerAndMoveOn(trx, instance.id, instance.step, checked.store, { state: answered.state, step: following });
+  return { ok: true, form: buildFormView({ ...ctx, instance: moved.instance }, moved.answers) };
 }
 
 function answersAt(answers: readonly AnswerRow[], step: number): Map<number, string | null> {

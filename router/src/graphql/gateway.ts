@@ -70,6 +70,11 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
 /** Reads (and refreshes ahead of expiry) the session's token for the GraphQL context. */
 export function sessionGate(tokens: SessionTokens): RequestHandler {
   return (req, _res, next) => {
+    const fresh = tokens.freshToken(req);
+    if (fresh !== undefined) {
+      (req as Request & { gatewayToken?: string | null }).gatewayToken = fresh;
+      return next();
+    }
     tokens
       .tokenFor(req)
       .then((token) => {

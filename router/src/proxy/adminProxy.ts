@@ -36,21 +36,27 @@ export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: Admi
     const path = upstreamPath.split('?')[0] ?? '/';
     if (isTokenIssuingPath(path))
       return next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, { code: 'NO_ROUTE' }));
-    const tokenLookup = needsUserToken(path) ? tokens.requireToken(req) : tokens.optionalToken(req);
     const service = serviceFor(routes, path) ?? 'membership';
     const target = targets[service];
-    tokenLookup
-      .then((token) =>
-        forward(req, res, {
-          target,
-          path: `${basePaths[service]}${upstreamPath}`,
-          strip: STRIPPED_HEADERS,
-          add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
-          agent,
-          timeoutMs: UPSTREAM_TIMEOUT_MS,
-          onUnavailable: onUnavailable(res),
-        }),
-      )
-      .catch(next);
+    const send = (token: string | null) =>
+      forward(req, res, {
+        target,
+        path: `${basePaths[service]}${upstreamPath}`,
+        strip: STRIPPED_HEADERS,
+        add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
+        agent,
+        timeoutMs: UPSTREAM_TIMEOUT_MS,
+        onUnavailable: onUnavailable(res),
+      });
+    const fresh = tokens.freshToken(req);
+    if (fresh !== undefined) {
+      // This may run in a session-store callback, where a throw would escape Express.
+      try {
+        return send(fresh);
+      } catch (err) {
+        return next(err);
+      }
+    }
+    (needsUserToken(path) ? tokens.requireToken(req) : tokens.optionalToken(req)).then(send).catch(next);
   };
 }

@@ -8,6 +8,7 @@ interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  rawHeaders: string[];
   body: string;
 }
 
@@ -28,7 +29,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body: Buffer.concat(chunks).toString(),
+      });
       if (req.url?.includes('/slow')) return; // never answers
       res.setHeader('set-cookie', 'planted=1');
       res.setHeader('x-upstream', 'yes');
@@ -88,6 +95,46 @@ describe('forward', () => {
     expect(got.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(got.headers['x-forwarded-host']).toBe(new URL(frontUrl).host);
     expect(got.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('sends the router’s own X-API-KEY and X-Forwarded-Host/Proto, never the browser’s values for them', async () => {
+    await fetch(`${frontUrl}/spoof`, {
+      headers: { 'x-api-key': 'browser-key', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    const raw = seen[0]!.rawHeaders;
+    const values = (name: string) => raw.filter((_, i) => i % 2 === 1 && raw[i - 1]!.toLowerCase() === name);
+    expect(values('x-api-key')).toEqual(['router-key']);
+    expect(values('x-forwarded-host')).toEqual([new URL(frontUrl).host]);
+    expect(values('x-forwarded-proto')).toEqual(['http']);
+    expect(values('host')).toEqual([upstreamUrl.host]);
+  });
+
+  it('passes repeated browser headers on as sent', async () => {
+    const headers = new Headers();
+    headers.append('x-tag', 'one');
+    headers.append('x-tag', 'two');
+    await fetch(`${frontUrl}/tags`, { headers });
+    expect(seen[0]!.headers['x-tag']).toBe('one, two');
+  });
+
+  it('sends a request without a body upstream without one, and still streams a body that is sent', async () => {
+    await fetch(`${frontUrl}/empty`);
+    expect(seen[0]).toMatchObject({ method: 'GET', body: '' });
+    expect(seen[0]!.headers['transfer-encoding']).toBeUndefined();
+    expect(seen[0]!.headers['content-length']).toBeUndefined();
+
+    const chunked = await fetch(`${frontUrl}/streamed`, {
+      method: 'PUT',
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('part one, '));
+          controller.enqueue(new TextEncoder().encode('part two'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(await chunked.json()).toEqual({ echoed: 'part one, part two' });
   });
 
   it('appends to an X-Forwarded-For chain rather than replacing it', async () => {

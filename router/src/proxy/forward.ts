@@ -32,10 +32,52 @@ export interface ForwardOptions {
   onUnavailable(err: Error): void;
 }
 
+/** Request headers the router writes itself; the browser's own values never go upstream. */
+const SET_BY_ROUTER = new Set(['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
+
 function forwardedFor(req: Request): string {
   const previous = req.headers['x-forwarded-for'];
   const address = req.socket.remoteAddress ?? '';
   return previous ? `${String(previous)}, ${address}` : address;
+}
+
+/**
+ * RFC 9112 §6.3: a request with neither Content-Length nor Transfer-Encoding has no body.
+ * Such a request (nearly every GET) is ended at once instead of piped, which saves a stream
+ * hand-over and a tick before the upstream write.
+ */
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The upstream request's headers as raw name/value pairs, the browser's in its order and
+ * spelling. Node sends such a list as it is (still checking each name and value), where an
+ * object would first be lower-cased and stored header by header: in the router's timing of a
+ * proxied call, building the upstream request was the longest step before its write (about
+ * 24 of 80 µs).
+ */
+function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
+  const headers: string[] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(name) || o.strip.has(name) || SET_BY_ROUTER.has(name) || Object.hasOwn(o.add, name)) continue;
+    headers.push(raw[i]!, raw[i + 1]!);
+  }
+  headers.push(
+    'host',
+    o.target.host,
+    'x-forwarded-for',
+    forwardedFor(req),
+    'x-forwarded-host',
+    req.headers.host ?? '',
+    'x-forwarded-proto',
+    req.protocol,
+  );
+  for (const [name, value] of Object.entries(o.add)) headers.push(name, value);
+  return headers;
 }
 
 /**
@@ -46,16 +88,7 @@ function forwardedFor(req: Request): string {
  * hop-by-hop headers stay on their hop, and a subgraph never sets cookies on the portal's origin.
  */
 export function forward(req: Request, res: Response, o: ForwardOptions): void {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !o.strip.has(name) && name !== 'host') headers[name] = value;
-  }
-  headers.host = o.target.host;
-  headers['x-forwarded-for'] = forwardedFor(req);
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-forwarded-proto'] = req.protocol;
-  Object.assign(headers, o.add);
-
+  const headers = upstreamHeaders(req, o);
   let answered = false;
   const upstream = http.request(
     { agent: o.agent, method: req.method, hostname: o.target.hostname, port: o.target.port, path: o.path, headers, timeout: o.timeoutMs },
@@ -79,5 +112,6 @@ export function forward(req: Request, res: Response, o: ForwardOptions): void {
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-  req.pipe(upstream);
+  if (hasBody(req)) req.pipe(upstream);
+  else upstream.end();
 }

@@ -60,9 +60,9 @@ export interface NewMembership {
   details: Record<string, unknown>;
 }
 
-export async function insertPendingMemberships(db: Db, rows: readonly NewMembership[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db('membership.memberships').insert(rows.map((r) => ({ ...r, status: 'pending_payment', details: JSON.stringify(r.details) })));
+/** New memberships as stored: awaiting their order's payment (see insertOrderWithMemberships). */
+export function pendingMembershipRows(rows: readonly NewMembership[]) {
+  return rows.map((r) => ({ ...r, status: 'pending_payment' as const, details: JSON.stringify(r.details) }));
 }
 
 export async function membershipsByOrderIds(db: Db, orderIds: readonly number[]): Promise<MembershipRow[]> {

@@ -1,6 +1,7 @@
 import type { models } from '@ems/db';
 import type { Db } from './db';
 import { dateText } from './db';
+import { pendingMembershipRows, type NewMembership } from './memberships';
 
 export interface OrderRow {
   id: number;
@@ -76,10 +77,6 @@ export interface NewOrder {
   quote: unknown;
 }
 
-export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
-  await db('membership.orders').insert({ ...order, status: 'unpaid', paidMinor: 0, quote: JSON.stringify(order.quote) });
-}
-
 export interface OrderLineRow {
   id: number;
   orderId: number;
@@ -96,6 +93,28 @@ export type NewOrderLine = Omit<OrderLineRow, 'id' | 'orderId'>;
 /** The lines of an order that has none yet (a new one). */
 export async function insertOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
   if (lines.length > 0) await db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId })));
+}
+
+/**
+ * A new order, its lines and its persons' pending memberships, in one statement: data-modifying
+ * CTEs, whose foreign keys PostgreSQL checks at the statement's end. Completion is the longest
+ * step of a registration, and each statement in it is a round trip to the database.
+ */
+export async function insertOrderWithMemberships(
+  db: Db,
+  order: NewOrder,
+  lines: readonly NewOrderLine[],
+  memberships: readonly NewMembership[],
+): Promise<void> {
+  if (memberships.length === 0) throw new Error('an order without persons');
+  let statement = db.with(
+    'new_order',
+    db('membership.orders').insert({ ...order, status: 'unpaid', paidMinor: 0, quote: JSON.stringify(order.quote) }),
+  );
+  if (lines.length > 0) {
+    statement = statement.with('new_lines', db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId: order.id }))));
+  }
+  await statement.insert(pendingMembershipRows(memberships)).into('membership.memberships');
 }
 
 export async function replaceOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
 import { accountContact } from '../../data/accounts';
-import { insertPendingMemberships, registrationHistory } from '../../data/memberships';
-import { insertOrder, insertOrderLines, nextOrderId } from '../../data/orders';
+import { registrationHistory } from '../../data/memberships';
+import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
 import { periodWithActiveTypes } from '../../data/periods';
 import { lockLinkedPersons } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
@@ -111,21 +111,21 @@ export async function createRegistrationOrder(
 
   const id = await nextOrderId(trx);
   const reference = formatOrderReference(input.today, id);
-  await insertOrder(trx, {
-    id,
-    reference,
-    accountId: input.accountId,
-    organisationId: period.organisationId,
-    periodId: period.id,
-    currency: quote.currency,
-    totalMinor: quote.totalMinor,
-    pricedOn: quote.pricedOn,
-    pricedWindow: quote.window,
-    quote,
-  });
-  await insertOrderLines(trx, id, quoteLines(quote));
-  await insertPendingMemberships(
+  await insertOrderWithMemberships(
     trx,
+    {
+      id,
+      reference,
+      accountId: input.accountId,
+      organisationId: period.organisationId,
+      periodId: period.id,
+      currency: quote.currency,
+      totalMinor: quote.totalMinor,
+      pricedOn: quote.pricedOn,
+      pricedWindow: quote.window,
+      quote,
+    },
+    quoteLines(quote),
     input.persons.map((p, index) => ({
       personId: p.personId,
       periodId: period.id,

@@ -70,17 +70,14 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
 /** Reads (and refreshes ahead of expiry) the session's token for the GraphQL context. */
 export function sessionGate(tokens: SessionTokens): RequestHandler {
   return (req, _res, next) => {
-    const fresh = tokens.freshToken(req);
-    if (fresh !== undefined) {
-      (req as Request & { gatewayToken?: string | null }).gatewayToken = fresh;
-      return next();
-    }
-    tokens
-      .tokenFor(req)
-      .then((token) => {
+    tokens.withToken(
+      req,
+      (r) => tokens.tokenFor(r),
+      (token) => {
         (req as Request & { gatewayToken?: string | null }).gatewayToken = token;
         next();
-      })
-      .catch(next);
+      },
+      next,
+    );
   };
 }

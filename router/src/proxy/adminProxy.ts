@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { NotFoundError, type Logger } from '@ems/schema';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { forward, UPSTREAM_TIMEOUT_MS } from './forward';
@@ -48,15 +48,8 @@ export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: Admi
         timeoutMs: UPSTREAM_TIMEOUT_MS,
         onUnavailable: onUnavailable(res),
       });
-    const fresh = tokens.freshToken(req);
-    if (fresh !== undefined) {
-      // This may run in a session-store callback, where a throw would escape Express.
-      try {
-        return send(fresh);
-      } catch (err) {
-        return next(err);
-      }
-    }
-    (needsUserToken(path) ? tokens.requireToken(req) : tokens.optionalToken(req)).then(send).catch(next);
+    // A store callback may run this outside Express, so a throw in `send` must reach `next` too.
+    const lookup = needsUserToken(path) ? (r: Request) => tokens.requireToken(r) : (r: Request) => tokens.optionalToken(r);
+    tokens.withToken(req, lookup, send, next);
   };
 }

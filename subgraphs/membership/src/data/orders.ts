@@ -91,8 +91,12 @@ export interface OrderLineRow {
 export type NewOrderLine = Omit<OrderLineRow, 'id' | 'orderId'>;
 
 /** The lines of an order that has none yet (a new one). */
+function orderLineRows(orderId: number, lines: readonly NewOrderLine[]) {
+  return lines.map((line) => ({ ...line, orderId }));
+}
+
 export async function insertOrderLines(db: Db, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
-  if (lines.length > 0) await db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId })));
+  if (lines.length > 0) await db('membership.orderLines').insert(orderLineRows(orderId, lines));
 }
 
 /**
@@ -112,7 +116,7 @@ export async function insertOrderWithMemberships(
     db('membership.orders').insert({ ...order, status: 'unpaid', paidMinor: 0, quote: JSON.stringify(order.quote) }),
   );
   if (lines.length > 0) {
-    statement = statement.with('new_lines', db('membership.orderLines').insert(lines.map((line) => ({ ...line, orderId: order.id }))));
+    statement = statement.with('new_lines', db('membership.orderLines').insert(orderLineRows(order.id, lines)));
   }
   await statement.insert(pendingMembershipRows(memberships)).into('membership.memberships');
 }

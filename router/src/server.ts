@@ -18,6 +18,7 @@ import { SESSION_COOKIE, sessionMiddleware } from './session/middleware';
 import { sessionReader } from './session/sessionReader';
 import { createSessionStore } from './session/throttledStore';
 import { TenantResolver } from './tenant/resolveTenant';
+import { createUpstreamDispatcher } from './upstream/dispatcher';
 import './session/authState';
 
 export const SUPERGRAPH_PATH = path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql');
@@ -42,6 +43,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
+  const dispatcher = createUpstreamDispatcher();
   const store = createSessionStore(pool, env.SESSION_TOUCH_INTERVAL_SECONDS, env.SESSION_CACHE_SECONDS);
   await store.cache.listen();
   const session = sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS);
@@ -49,6 +51,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     supergraphPath: SUPERGRAPH_PATH,
     serviceUrls,
     apiKey: env.ADMIN_SERVICE_API_KEY,
+    dispatcher,
     tokens,
     introspection: env.GRAPHQL_INTROSPECTION,
   });
@@ -74,7 +77,14 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const checkOrigin = originCheck(env.ALLOWED_ORIGINS);
 
   // `/services/admin-service/**` and `/api/**` (except sign-in) go to the subgraph that owns them.
-  const proxy = adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, tokens, logger });
+  const proxy = adminProxy({
+    routes: parseRouteTable(env.ROUTE_TABLE),
+    serviceUrls,
+    apiKey: env.ADMIN_SERVICE_API_KEY,
+    dispatcher,
+    tokens,
+    logger,
+  });
   app.use(proxyLane({ originCheck: checkOrigin, readSession, proxy }));
 
   const sessionWhenNeeded: express.RequestHandler = (req, res, next) => {
@@ -105,6 +115,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await graphql.stop();
+      await dispatcher.close();
       store.cache.close();
       store.close();
       await pool.end();

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler } from 'express';
 import type { SessionTokens } from '../auth/sessionTokens';
-import { UPSTREAM_TIMEOUT_MS } from '../proxy/forward';
+import type { Dispatcher } from 'undici';
 import type { ServiceName } from '../proxy/routeTable';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';
 import { SubgraphDataSource, type UpstreamHeaders } from './subgraphDataSource';
 
 interface GatewayContext {
@@ -29,18 +29,24 @@ export interface GatewayDeps {
   supergraphPath: string;
   serviceUrls: Record<ServiceName, string>;
   apiKey: string;
+  /** The router's client for its subgraphs (see upstream/dispatcher). */
+  dispatcher: Dispatcher;
   tokens: SessionTokens;
   introspection: boolean;
 }
 
 /** `/graphql`: the federated API on the static supergraph, with Apollo's CSRF prevention. */
 export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler: RequestHandler[]; stop(): Promise<void> }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const headers = upstreamHeaders(deps.apiKey);
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
     buildService: ({ name }) =>
-      new SubgraphDataSource({ url: `${deps.serviceUrls[name as ServiceName]}/graphql`, headers, agent, timeoutMs: UPSTREAM_TIMEOUT_MS }),
+      new SubgraphDataSource({
+        url: `${deps.serviceUrls[name as ServiceName]}/graphql`,
+        headers,
+        dispatcher: deps.dispatcher,
+        timeoutMs: UPSTREAM_TIMEOUT_MS,
+      }),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
@@ -62,7 +68,6 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     ],
     stop: async () => {
       await server.stop();
-      agent.destroy();
     },
   };
 }

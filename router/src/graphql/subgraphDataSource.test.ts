@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { GraphQLError } from 'graphql';
+import { Agent } from 'undici';
 import { SubgraphDataSource } from './subgraphDataSource';
 
 /** A real HTTP server plays the subgraph; each test says how it answers. */
@@ -9,7 +10,7 @@ let answer: (req: http.IncomingMessage, body: string, res: http.ServerResponse) 
 const received: Array<{ headers: http.IncomingHttpHeaders; body: string; url: string }> = [];
 let server: http.Server;
 let url: string;
-const agent = new http.Agent({ keepAlive: true });
+const dispatcher = new Agent();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  agent.destroy();
+  await dispatcher.close();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
@@ -38,7 +39,7 @@ beforeEach(() => {
 function source(timeoutMs = 5000) {
   return new SubgraphDataSource({
     url,
-    agent,
+    dispatcher,
     timeoutMs,
     headers: (ctx) => ({ 'x-api-key': 'router-key', ...(ctx?.token ? { authorization: `Bearer ${String(ctx.token)}` } : {}) }),
   });

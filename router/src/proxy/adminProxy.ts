@@ -1,8 +1,9 @@
-import http from 'node:http';
 import type { Request, Response } from 'express';
 import { NotFoundError, type Logger } from '@ems/schema';
 import type { SessionTokens } from '../auth/sessionTokens';
-import { forward, UPSTREAM_TIMEOUT_MS } from './forward';
+import type { Dispatcher } from 'undici';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';
+import { forward } from './forward';
 import type { ProxyHandler } from './proxyLane';
 import { isTokenIssuingPath, needsUserToken, serviceFor, type RouteEntry, type ServiceName } from './routeTable';
 
@@ -13,6 +14,8 @@ export interface AdminProxyDeps {
   routes: readonly RouteEntry[];
   serviceUrls: Record<ServiceName, string>;
   apiKey: string;
+  /** The router's client for its subgraphs (see upstream/dispatcher). */
+  dispatcher: Dispatcher;
   tokens: SessionTokens;
   logger: Logger;
 }
@@ -21,8 +24,7 @@ export interface AdminProxyDeps {
  * Forwards a request to the subgraph that owns its upstream path (see proxiedPath), adding
  * X-API-KEY and, when the session holds a JWT, `Authorization: Bearer`.
  */
-export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: AdminProxyDeps): ProxyHandler {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, logger }: AdminProxyDeps): ProxyHandler {
   const targets = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, new URL(url)])) as Record<ServiceName, URL>;
   // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
   const basePaths = Object.fromEntries(Object.entries(targets).map(([name, url]) => [name, url.pathname.replace(/\/+$/, '')]));
@@ -44,7 +46,7 @@ export function adminProxy({ routes, serviceUrls, apiKey, tokens, logger }: Admi
         path: `${basePaths[service]}${upstreamPath}`,
         strip: STRIPPED_HEADERS,
         add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
-        agent,
+        dispatcher,
         timeoutMs: UPSTREAM_TIMEOUT_MS,
         onUnavailable: onUnavailable(res),
       });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { Agent } from 'undici';
 import { forward } from './forward';
 
 /** A real upstream and a real Express app in front of it, both on loopback. */
@@ -13,12 +14,47 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
+/** Upstream answers the browser gave up on, as the upstream saw them end. */
+const dribbles: Array<{ closedEarly: Promise<boolean> }> = [];
+const LARGE_BYTES = 32 * 1024 * 1024;
+/** How much of the large answer the upstream has written so far. */
+let largeSent = 0;
+
+/** A body far larger than any socket buffer, so the proxy has to wait for the browser to read. */
+function sendLarge(res: http.ServerResponse): void {
+  res.setHeader('content-length', LARGE_BYTES);
+  const block = Buffer.alloc(64 * 1024, 'x');
+  largeSent = 0;
+  const more = () => {
+    while (largeSent < LARGE_BYTES) {
+      largeSent += block.length;
+      if (!res.write(block)) return void res.once('drain', more);
+    }
+    res.end();
+  };
+  more();
+}
+
+/** A chunked answer that never finishes: one part every 20 ms until the connection is closed. */
+function dribble(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  const timer = setInterval(() => res.write('part\n'), 20);
+  dribbles.push({
+    closedEarly: new Promise((resolve) => {
+      res.once('close', () => {
+        clearInterval(timer);
+        resolve(!res.writableFinished);
+      });
+    }),
+  });
+  void req;
+}
 let upstream: http.Server;
 let upstreamUrl: URL;
 let front: http.Server;
 let frontUrl: string;
 let unavailable: Error[] = [];
-const agent = new http.Agent({ keepAlive: true });
+const dispatcher = new Agent();
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -37,6 +73,8 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString(),
       });
       if (req.url?.includes('/slow')) return; // never answers
+      if (req.url?.includes('/large')) return sendLarge(res);
+      if (req.url?.includes('/dribble')) return dribble(req, res);
       res.setHeader('set-cookie', 'planted=1');
       res.setHeader('x-upstream', 'yes');
       res.setHeader('keep-alive', 'timeout=99');
@@ -53,7 +91,7 @@ beforeAll(async () => {
       path: `/base${req.url}`,
       strip: new Set(['cookie', 'authorization']),
       add: { 'x-api-key': 'router-key' },
-      agent,
+      dispatcher,
       timeoutMs: req.url.startsWith('/slow') ? 200 : 5000,
       onUnavailable: (err) => {
         unavailable.push(err);
@@ -66,7 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  agent.destroy();
+  await dispatcher.destroy(); // not close(): a failing test may leave an answer streaming
   front.closeAllConnections();
   upstream.closeAllConnections();
   await new Promise((r) => front.close(r));
@@ -162,7 +200,7 @@ describe('forward', () => {
         path: req.url,
         strip: new Set(),
         add: {},
-        agent,
+        dispatcher,
         timeoutMs: 1000,
         onUnavailable: (err) => {
           errors.push(err);
@@ -181,6 +219,35 @@ describe('forward', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it('streams a large answer through intact, holding the upstream back while the browser does not read', async () => {
+    const res = await fetch(`${frontUrl}/large`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(LARGE_BYTES));
+    const reader = res.body!.getReader();
+    let received = (await reader.read()).value!.length;
+    // The browser stalls: once the sockets' buffers are full, the upstream must be kept waiting
+    // rather than the whole answer piling up in the router's memory.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(largeSent).toBeLessThan(LARGE_BYTES / 2);
+    let allX = true;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      received += part.value.length;
+      allX &&= part.value.every((byte) => byte === 0x78);
+    }
+    expect(received).toBe(LARGE_BYTES);
+    expect(allX).toBe(true);
+  });
+
+  it('stops the upstream answer when the browser goes away', async () => {
+    const aborter = new AbortController();
+    const res = await fetch(`${frontUrl}/dribble`, { signal: aborter.signal });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('part');
+    aborter.abort();
+    await expect(dribbles[0]!.closedEarly).resolves.toBe(true);
   });
 
   it('gives up on an upstream that does not answer in time', async () => {

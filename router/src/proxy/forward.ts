@@ -1,5 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { Request, Response } from 'express';
+import type { Dispatcher } from 'undici';
+import { describeUpstreamError } from '../upstream/dispatcher';
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
 const HOP_BY_HOP = new Set([
@@ -14,9 +16,6 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-/** How long a subgraph may take to answer the router, REST and GraphQL alike. */
-export const UPSTREAM_TIMEOUT_MS = 30_000;
-
 export interface ForwardOptions {
   /** Origin of the subgraph, e.g. `http://127.0.0.1:4001`. */
   target: URL;
@@ -26,14 +25,18 @@ export interface ForwardOptions {
   strip: ReadonlySet<string>;
   /** Headers the router sets itself (X-API-KEY, Authorization). */
   add: Record<string, string>;
-  agent: http.Agent;
+  dispatcher: Dispatcher;
+  /** How long the subgraph may take to send its headers, and then between parts of its body. */
   timeoutMs: number;
   /** Called when the subgraph could not be reached or did not answer in time. */
   onUnavailable(err: Error): void;
 }
 
-/** Request headers the router writes itself; the browser's own values never go upstream. */
-const SET_BY_ROUTER = new Set(['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
+/**
+ * Browser request headers that never go upstream as sent: the router writes its own Host and
+ * X-Forwarded-*, and Expect is answered by this hop (Node's server has sent 100 Continue).
+ */
+const SET_BY_ROUTER = new Set(['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'expect']);
 
 function forwardedFor(req: Request): string {
   const previous = req.headers['x-forwarded-for'];
@@ -81,37 +84,58 @@ function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
 }
 
 /**
- * Streams one request to a subgraph and its answer back, over a keep-alive agent.
+ * Streams one request to a subgraph and its answer back, over the router's undici dispatcher
+ * (see upstream/dispatcher.ts), driven through its handler callbacks: no stream objects
+ * between the two sockets beyond the browser's request and response.
  *
  * Deliberately small (it replaced http-proxy-middleware, whose per-request event plumbing showed
  * in the router's profile): the Host header names the subgraph, X-Forwarded-* tell it who asked,
  * hop-by-hop headers stay on their hop, and a subgraph never sets cookies on the portal's origin.
  */
 export function forward(req: Request, res: Response, o: ForwardOptions): void {
-  const headers = upstreamHeaders(req, o);
-  let answered = false;
-  const upstream = http.request(
-    { agent: o.agent, method: req.method, hostname: o.target.hostname, port: o.target.port, path: o.path, headers, timeout: o.timeoutMs },
-    (answer) => {
-      answered = true;
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'set-cookie') out[name] = value;
-      }
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-    },
-  );
-  upstream.on('timeout', () => upstream.destroy(new Error(`upstream did not answer within ${o.timeoutMs} ms`)));
-  upstream.on('error', (err) => {
-    if (answered || res.headersSent) res.destroy();
-    else o.onUnavailable(err);
-  });
+  let controller: Dispatcher.DispatchController | undefined;
+  let browserGone = false;
   // A browser that gives up should not leave the subgraph's answer streaming into nowhere.
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (res.writableFinished) return;
+    browserGone = true;
+    controller?.abort(new Error('the browser closed the connection'));
   });
-  if (hasBody(req)) req.pipe(upstream);
-  else upstream.end();
+  res.on('drain', () => controller?.resume());
+  o.dispatcher.dispatch(
+    {
+      origin: o.target.origin,
+      method: req.method,
+      path: o.path,
+      headers: upstreamHeaders(req, o),
+      body: hasBody(req) ? req : null,
+      headersTimeout: o.timeoutMs,
+      bodyTimeout: o.timeoutMs,
+    },
+    {
+      onRequestStart(started) {
+        controller = started;
+        if (browserGone) started.abort(new Error('the browser closed the connection'));
+      },
+      onResponseStart(_controller, statusCode, headers) {
+        if (statusCode < 200) return; // 1xx: informational, the final answer follows
+        const out: http.OutgoingHttpHeaders = {};
+        for (const name in headers) {
+          if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') out[name] = headers[name];
+        }
+        res.writeHead(statusCode, out);
+      },
+      onResponseData(started, chunk) {
+        if (!res.write(chunk)) started.pause(); // resumed on 'drain'
+      },
+      onResponseEnd() {
+        res.end();
+      },
+      onResponseError(_controller, err) {
+        if (browserGone) return;
+        if (res.headersSent) res.destroy();
+        else o.onUnavailable(describeUpstreamError(err, o.timeoutMs, 'upstream'));
+      },
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { NotFoundError, type Logger } from '@ems/schema';
-import type { SessionTokens } from '../auth/sessionTokens';
 import type { Dispatcher } from 'undici';
+import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';
 import { forward } from './forward';
 import type { ProxyHandler } from './proxyLane';

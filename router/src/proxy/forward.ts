@@ -95,11 +95,12 @@ function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
 export function forward(req: Request, res: Response, o: ForwardOptions): void {
   let controller: Dispatcher.DispatchController | undefined;
   let browserGone = false;
+  const abortUpstream = (c: Dispatcher.DispatchController) => c.abort(new Error('the browser closed the connection'));
   // A browser that gives up should not leave the subgraph's answer streaming into nowhere.
   res.on('close', () => {
     if (res.writableFinished) return;
     browserGone = true;
-    controller?.abort(new Error('the browser closed the connection'));
+    if (controller) abortUpstream(controller);
   });
   res.on('drain', () => controller?.resume());
   o.dispatcher.dispatch(
@@ -115,7 +116,7 @@ export function forward(req: Request, res: Response, o: ForwardOptions): void {
     {
       onRequestStart(started) {
         controller = started;
-        if (browserGone) started.abort(new Error('the browser closed the connection'));
+        if (browserGone) abortUpstream(started); // it left before the request was sent
       },
       onResponseStart(_controller, statusCode, headers) {
         if (statusCode < 200) return; // 1xx: informational, the final answer follows

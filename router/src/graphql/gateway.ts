@@ -7,6 +7,8 @@ import type { Dispatcher } from 'undici';
 import type { SessionTokens } from '../auth/sessionTokens';
 import type { ServiceName } from '../proxy/routeTable';
 import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';
+import { singleFetchPassThrough } from './singleFetchPassThrough';
+import { SingleFetchPlans } from './singleFetchPlans';
 import { SubgraphDataSource, type UpstreamHeaders } from './subgraphDataSource';
 
 interface GatewayContext {
@@ -35,18 +37,38 @@ export interface GatewayDeps {
   introspection: boolean;
 }
 
-/** `/graphql`: the federated API on the static supergraph, with Apollo's CSRF prevention. */
-export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler: RequestHandler[]; stop(): Promise<void> }> {
+function gatewayContext(req: Request): GatewayContext {
+  return {
+    // An expired session token answers 401 'Token expired' before Apollo runs (see sessionGate).
+    token: (req as Request & { gatewayToken?: string | null }).gatewayToken ?? null,
+    clientAddress: req.ip,
+  };
+}
+
+/**
+ * `/graphql`: the federated API on the static supergraph, with Apollo's CSRF prevention. Queries
+ * the gateway has planned as a single fetch skip it the next time (see singleFetchPassThrough).
+ */
+export async function createGatewayHandler(
+  deps: GatewayDeps,
+): Promise<{ handler: RequestHandler[]; plans: SingleFetchPlans; stop(): Promise<void> }> {
   const headers = upstreamHeaders(deps.apiKey);
+  const supergraphSdl = readFileSync(deps.supergraphPath, 'utf8');
+  const dataSources = new Map<string, SubgraphDataSource>();
+  const plans = new SingleFetchPlans({ enabled: !supergraphSdl.includes('@inaccessible') });
   const gateway = new ApolloGateway({
-    supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
-    buildService: ({ name }) =>
-      new SubgraphDataSource({
+    supergraphSdl,
+    buildService: ({ name }) => {
+      const dataSource = new SubgraphDataSource({
         url: `${deps.serviceUrls[name as ServiceName]}/graphql`,
         headers,
         dispatcher: deps.dispatcher,
         timeoutMs: UPSTREAM_TIMEOUT_MS,
-      }),
+      });
+      dataSources.set(name, dataSource);
+      return dataSource;
+    },
+    experimental_didResolveQueryPlan: plans.record,
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
@@ -58,14 +80,10 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
   return {
     handler: [
       express.json({ limit: '1mb' }),
-      expressMiddleware(server, {
-        context: async ({ req }) => ({
-          // An expired session token answers 401 'Token expired' before Apollo runs (see sessionGate).
-          token: (req as Request & { gatewayToken?: string | null }).gatewayToken ?? null,
-          clientAddress: (req as Request).ip,
-        }),
-      }),
+      singleFetchPassThrough({ plans, dataSources, contextFor: (req) => ({ ...gatewayContext(req) }) }),
+      expressMiddleware(server, { context: async ({ req }) => gatewayContext(req as Request) }),
     ],
+    plans,
     stop: async () => {
       await server.stop();
     },

@@ -5,6 +5,12 @@ import { GraphQLError } from 'graphql';
 import type { Dispatcher } from 'undici';
 import { describeUpstreamError } from '../upstream/dispatcher';
 
+export interface SubgraphAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
 /** What the router adds to a subgraph call; derived from the request's context by the caller. */
 export type UpstreamHeaders = (context: Record<string, unknown> | undefined) => Record<string, string>;
 
@@ -44,7 +50,7 @@ export class SubgraphDataSource implements GraphQLDataSource<Record<string, unkn
         extensions: request.extensions,
       }),
     );
-    const { status, text } = await this.post(body, this.options.headers(context));
+    const { status, text } = await this.post(body, { ...this.options.headers(context), accept: 'application/json' });
     if (status < 200 || status > 299) throw upstreamError(status, text);
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
@@ -52,17 +58,27 @@ export class SubgraphDataSource implements GraphQLDataSource<Record<string, unkn
     return parsed as GatewayGraphQLResponse;
   }
 
-  private post(body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  /**
+   * A client's own request body, sent as it is with the headers the router decides on (and the
+   * client's Accept, so the subgraph picks the media type the gateway would have picked). For
+   * singleFetchPassThrough; the caller decides whether the answer can go back unchanged.
+   */
+  passThrough(body: Buffer, context: Record<string, unknown>, accept: string): Promise<SubgraphAnswer> {
+    return this.post(body, { ...this.options.headers(context), accept });
+  }
+
+  private post(body: Buffer, headers: Record<string, string>): Promise<SubgraphAnswer> {
     const { dispatcher, timeoutMs } = this.options;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let status = 0;
+      let contentType = '';
       dispatcher.dispatch(
         {
           origin: this.target.origin,
           method: 'POST',
           path: this.target.pathname,
-          headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+          headers: { ...headers, 'content-type': 'application/json' },
           body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
@@ -70,13 +86,15 @@ export class SubgraphDataSource implements GraphQLDataSource<Record<string, unkn
         {
           // undici tells its handler kinds apart by this method; nothing to do when the call starts.
           onRequestStart: () => undefined,
-          onResponseStart: (_controller, statusCode) => {
+          onResponseStart: (_controller, statusCode, responseHeaders) => {
             status = statusCode;
+            const type = responseHeaders['content-type'];
+            contentType = typeof type === 'string' ? type : '';
           },
           onResponseData: (_controller, chunk) => {
             chunks.push(chunk);
           },
-          onResponseEnd: () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }),
+          onResponseEnd: () => resolve({ status, contentType, text: Buffer.concat(chunks).toString('utf8') }),
           onResponseError: (_controller, err) => reject(describeUpstreamError(err, timeoutMs, 'subgraph')),
         },
       );

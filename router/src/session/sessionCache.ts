@@ -15,7 +15,8 @@ export function sessionKey(sid: string): string {
 export const NOTIFY_SESSION_SQL = `pg_notify('${SESSIONS_CHANGED_CHANNEL}', left(encode(sha256(convert_to(sid, 'UTF8')), 'hex'), 32))`;
 
 interface Entry {
-  json: string;
+  /** The row's session, parsed once and frozen: every request reading it gets its own copy. */
+  data: object;
   expire: number;
   cachedAt: number;
   /** The session's sessionKey, under which notifications name it. */
@@ -77,7 +78,7 @@ export class SessionCache {
     return this.epoch;
   }
 
-  read(sid: string): { json: string; expire: number } | undefined {
+  read(sid: string): { data: object; expire: number } | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(sid);
     if (!entry) return undefined;
@@ -90,11 +91,11 @@ export class SessionCache {
   }
 
   /** Caches a row read at `epoch`, unless an invalidation happened since. */
-  fill(sid: string, json: string, expire: number, epoch: number): void {
+  fill(sid: string, data: object, expire: number, epoch: number): void {
     if (!this.enabled || epoch !== this.epoch) return;
     if (this.entries.size >= this.maxEntries) this.clear();
     const key = this.entries.get(sid)?.key ?? sessionKey(sid);
-    this.entries.set(sid, { json, expire, cachedAt: Date.now(), key });
+    this.entries.set(sid, { data, expire, cachedAt: Date.now(), key });
     this.sids.set(key, sid);
   }
 

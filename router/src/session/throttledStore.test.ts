@@ -65,3 +65,29 @@ it('does not return an expired session', async () => {
   await set('old-1', session(-5000));
   expect(await get('old-1')).toBeNull();
 });
+
+it('hands every read of a cached session its own copy; what they share cannot be changed', async () => {
+  const cached = createSessionStore(pool, 60, 60);
+  await cached.cache.listen();
+  try {
+    const auth = { token: 't-1', expiresAt: Date.now() + 60_000, accountId: 1, userKey: 'anna', registrationSystemId: 1 };
+    await set('copy-1', { ...session(1800_000), auth } as SessionData);
+    const read = () => new Promise<SessionData | null>((res, rej) => cached.get('copy-1', cb<SessionData | null>()(res, rej)));
+    const first = (await read())!;
+    const second = (await read())!; // from the cache
+    expect(second).not.toBe(first);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(second).toEqual(first);
+    // What a request may do to its own session: replace the token, roll the cookie.
+    first.auth = { ...auth, token: 't-2' };
+    first.cookie.expires = new Date(0);
+    expect(() => {
+      (second.auth as { token: string }).token = 'changed in place';
+    }).toThrow(TypeError);
+    const third = (await read())!;
+    expect(third.auth?.token).toBe('t-1');
+    expect(new Date(third.cookie.expires!).getTime()).toBeGreaterThan(Date.now());
+  } finally {
+    cached.cache.close();
+  }
+});

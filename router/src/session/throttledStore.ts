@@ -33,16 +33,16 @@ export class ThrottledPgStore extends PGStore {
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
     const cached = this.cache.read(sid);
-    if (cached) return callback(null, loaded(cached.json, cached.expire));
+    if (cached) return callback(null, loaded(cached.data as SessionData, cached.expire));
     const epoch = this.cache.currentEpoch();
     const store = this as unknown as PGStoreInternals;
     store.query(`SELECT sess, expire FROM ${store.quotedTable()} WHERE sid = $1 AND expire >= now()`, [sid], (err, row) => {
       if (err) return callback(err);
       if (!row) return callback(null, null);
-      const json = typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess);
+      const data = deepFreeze((typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as SessionData);
       const expire = new Date(row.expire).getTime();
-      this.cache.fill(sid, json, expire, epoch);
-      callback(null, loaded(json, expire));
+      this.cache.fill(sid, data, expire, epoch);
+      callback(null, loaded(data, expire));
     });
   }
 
@@ -95,10 +95,24 @@ export function isStoredSession(sess: SessionData | undefined): boolean {
   return (sess as Loaded | undefined)?.[STORED_EXPIRY] !== undefined;
 }
 
-function loaded(json: string, expire: number): SessionData {
-  const sess = JSON.parse(json) as Loaded;
+/**
+ * A request's own session from a stored one: express-session replaces `cookie` with a Cookie
+ * object and the request may replace `auth` (a token refresh), so the top level and the cookie
+ * are copied; nested values are shared, frozen, so that nothing can change them in place.
+ * Copying costs a fraction of parsing the row's JSON again for every request.
+ */
+function loaded(stored: SessionData, expire: number): SessionData {
+  const sess: Loaded = { ...stored, cookie: { ...stored.cookie } };
   sess[STORED_EXPIRY] = expire;
   return sess;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export function createSessionStore(pool: Pool, touchIntervalSeconds: number, cacheSeconds = 0): ThrottledPgStore {

@@ -11,10 +11,11 @@ import { singleFetchPassThrough } from './singleFetchPassThrough';
 import { SingleFetchPlans } from './singleFetchPlans';
 import { SubgraphDataSource, type UpstreamHeaders } from './subgraphDataSource';
 
-interface GatewayContext {
+// A type, not an interface, so that it is a Record<string, unknown> for the data sources.
+type GatewayContext = {
   token: string | null;
   clientAddress: string | undefined;
-}
+};
 
 /** The portal's API key and the session's JWT on every subgraph call; nothing of the browser's. */
 function upstreamHeaders(apiKey: string): UpstreamHeaders {
@@ -80,7 +81,7 @@ export async function createGatewayHandler(
   return {
     handler: [
       express.json({ limit: '1mb' }),
-      singleFetchPassThrough({ plans, dataSources, contextFor: (req) => ({ ...gatewayContext(req) }) }),
+      singleFetchPassThrough({ plans, dataSources, contextFor: gatewayContext }),
       expressMiddleware(server, { context: async ({ req }) => gatewayContext(req as Request) }),
     ],
     plans,

@@ -46,7 +46,7 @@ function needsTheGateway(document: DocumentNode): boolean {
  * would build. Only queries: an answer the router cannot pass on is asked again through the
  * gateway (see singleFetchPassThrough), and only a query may be asked twice.
  */
-export function passThroughService({ queryPlan, requestContext }: Pick<ResolvedPlan, 'queryPlan' | 'requestContext'>): string | null {
+function passThroughService({ queryPlan, requestContext }: Pick<ResolvedPlan, 'queryPlan' | 'requestContext'>): string | null {
   const node = queryPlan.node;
   if (node?.kind !== 'Fetch') return null;
   if (node.operationKind !== 'query' || requestContext.operation.operation !== 'query') return null;

@@ -53,6 +53,7 @@ interface Received {
 }
 const received: Received[] = [];
 const servers: http.Server[] = [];
+const cleanups: Array<() => Promise<void>> = [];
 const dispatcher = new Agent();
 let tmpDir: string;
 let routerUrl: string;
@@ -78,11 +79,9 @@ async function startSubgraph(name: string, typeDefs: string, resolvers: Record<s
   const httpServer = http.createServer(app);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   servers.push(httpServer);
-  const stop = server.stop.bind(server);
-  cleanups.push(stop);
+  cleanups.push(() => server.stop());
   return `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 }
-const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   const membershipUrl = await startSubgraph('membership', MEMBERSHIP_SDL, {

@@ -18,22 +18,12 @@ const GATEWAY_ONLY_DIRECTIVES = new Set(['defer', 'stream']);
 
 function needsTheGateway(document: DocumentNode): boolean {
   let found = false;
-  visit(document, {
-    Field(node) {
-      if (GATEWAY_ONLY_FIELDS.has(node.name.value)) {
-        found = true;
-        return BREAK;
-      }
-      return undefined;
-    },
-    Directive(node) {
-      if (GATEWAY_ONLY_DIRECTIVES.has(node.name.value)) {
-        found = true;
-        return BREAK;
-      }
-      return undefined;
-    },
-  });
+  const stopAtAny = (names: ReadonlySet<string>) => (node: { name: { value: string } }) => {
+    if (!names.has(node.name.value)) return undefined;
+    found = true;
+    return BREAK;
+  };
+  visit(document, { Field: stopAtAny(GATEWAY_ONLY_FIELDS), Directive: stopAtAny(GATEWAY_ONLY_DIRECTIVES) });
   return found;
 }
 

@@ -1,5 +1,13 @@
+import v8 from 'node:v8';
 import express from 'express';
 import { listen } from './listen';
+
+/** V8's own answer to "does this object still have a fast (hidden class) layout?". */
+function hasFastProperties(): (value: object) => boolean {
+  v8.setFlagsFromString('--allow-natives-syntax');
+  // Natives syntax only parses in code compiled after the flag is set, hence a built function.
+  return new Function('value', 'return %HasFastProperties(value)') as (value: object) => boolean;
+}
 
 describe('listen', () => {
   it('serves the app with requests and responses that are the app’s from the start', async () => {
@@ -19,6 +27,25 @@ describe('listen', () => {
       expect(res.status).toBe(201);
       expect(await res.json()).toEqual({ host: `127.0.0.1:${port}`, path: '/hello' });
       expect(before).toEqual([true]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('keeps requests and responses as fast objects, as Node builds its own', async () => {
+    const isFast = hasFastProperties();
+    const app = express();
+    const shapes: Array<{ req: boolean; res: boolean }> = [];
+    app.get('/shape', (req, res) => {
+      shapes.push({ req: isFast(req), res: isFast(res) });
+      res.send('ok');
+    });
+    const server = await listen(app, 0, '127.0.0.1');
+    try {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      for (let i = 0; i < 3; i++) expect((await fetch(`http://127.0.0.1:${port}/shape`)).status).toBe(200);
+      expect(shapes).toEqual(Array.from({ length: 3 }, () => ({ req: true, res: true })));
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import express from 'express';
 import { listen } from './listen';
@@ -50,6 +53,26 @@ describe('listen', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+
+  it('keeps the request and response classes fast objects when run through tsx, as the services run', async () => {
+    // Under jest, ts-jest compiles this file without esbuild's keepNames; the services run on
+    // tsx, which adds it, so the check runs there. A class that is a dictionary object cannot
+    // have `new` optimised (see subclassOf in listen.ts).
+    const script = `
+      const express = require('express');
+      const { listen } = require(${JSON.stringify(path.join(__dirname, 'listen.ts'))});
+      const app = express();
+      app.get('/', (req, res) => res.json({ req: %HasFastProperties(req.constructor), res: %HasFastProperties(res.constructor) }));
+      listen(app, 0, '127.0.0.1').then(async (server) => {
+        const answer = await fetch('http://127.0.0.1:' + server.address().port + '/');
+        console.log(JSON.stringify(await answer.json()));
+        server.close();
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '-e', script], {
+      cwd: __dirname,
+    });
+    expect(JSON.parse(stdout)).toEqual({ req: true, res: true });
+  }, 20_000);
 
   it('rejects when the port is taken', async () => {
     const first = await listen(express(), 0, '127.0.0.1');

@@ -18,10 +18,12 @@ import type { Express } from 'express';
  * by lookup. listen.test.ts checks the shape. The router's CPU profile showed less time in
  * Node's response code afterwards, but a back-to-back probe of whole proxied calls could not
  * tell the two apart (254 against 258 µs of CPU per call, within this machine's noise).
+ *
+ * They are anonymous (see subclassOf): a named class run through tsx never got optimized.
  */
 function prototypesOf(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
-  class AppRequest extends http.IncomingMessage {}
-  class AppResponse extends http.ServerResponse {}
+  const AppRequest = subclassOf(http.IncomingMessage);
+  const AppResponse = subclassOf(http.ServerResponse);
   // Express's methods stay where they are, one step up; its per-request assignment then finds
   // each object already on the prototype it would set.
   Object.setPrototypeOf(AppRequest.prototype, app.request);
@@ -30,6 +32,19 @@ function prototypesOf(app: Express): Pick<http.ServerOptions, 'IncomingMessage' 
   app.response = AppResponse.prototype as unknown as Express['response'];
   // Node's option types are generic over the request type; these classes serve the default one.
   return { IncomingMessage: AppRequest, ServerResponse: AppResponse as typeof http.ServerResponse };
+}
+
+/**
+ * An unnamed subclass, on purpose. tsx compiles with esbuild's keepNames, which gives every
+ * named class a static block that redefines its `name`; that turns the class itself into a
+ * dictionary object, and V8 then gives up every optimisation of `new` on it ("dependency
+ * change", retried and abandoned every few hundred requests, along with Node's
+ * parserOnIncoming and parserOnHeadersComplete that call it). An anonymous class returned from
+ * a function gets no such block. listen.test.ts checks the classes under tsx.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin constraint
+function subclassOf<T extends new (...args: any[]) => object>(Base: T): T {
+  return class extends Base {};
 }
 
 /** `app.listen`, on a server whose requests and responses start out as the app's (see above). */

@@ -54,4 +54,15 @@ export function createLogger(service: string, level: LogLevel = 'info', destinat
   return pino(options, destination ?? pino.destination({ dest: 1, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
 }
 
+/**
+ * A logger that writes where `logger` writes, with its level and bindings, but stamps each line
+ * with `clock()` instead of the moment of writing: for lines written in batches after the fact
+ * (see AccessLog). It has no path redaction, which cost four times the rest of writing a line:
+ * its lines are built from scrubbed fields only.
+ */
+export function backdatedLogger(logger: Logger, clock: () => number): Logger {
+  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+  return pino({ level: logger.level, timestamp: () => `,"time":${clock()}` }, stream).child(logger.bindings());
+}
+
 export type { Logger };

@@ -84,18 +84,24 @@ export class SubgraphDataSource implements GraphQLDataSource<Record<string, unkn
           bodyTimeout: timeoutMs,
         },
         {
+          // Methods, not arrow properties: under tsx each named arrow costs a `name` redefinition
+          // per call (docs/decisions.md, "Closures on the hot path").
           // undici tells its handler kinds apart by this method; nothing to do when the call starts.
-          onRequestStart: () => undefined,
-          onResponseStart: (_controller, statusCode, responseHeaders) => {
+          onRequestStart() {},
+          onResponseStart(_controller, statusCode, responseHeaders) {
             status = statusCode;
             const type = responseHeaders['content-type'];
             contentType = typeof type === 'string' ? type : '';
           },
-          onResponseData: (_controller, chunk) => {
+          onResponseData(_controller, chunk) {
             chunks.push(chunk);
           },
-          onResponseEnd: () => resolve({ status, contentType, text: Buffer.concat(chunks).toString('utf8') }),
-          onResponseError: (_controller, err) => reject(describeUpstreamError(err, timeoutMs, 'subgraph')),
+          onResponseEnd() {
+            resolve({ status, contentType, text: Buffer.concat(chunks).toString('utf8') });
+          },
+          onResponseError(_controller, err) {
+            reject(describeUpstreamError(err, timeoutMs, 'subgraph'));
+          },
         },
       );
     });

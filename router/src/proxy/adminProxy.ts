@@ -34,24 +34,32 @@ export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, lo
       res.status(502).json({ error: 'Bad Gateway', message: 'Upstream service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
   };
 
+  const requireToken = (req: Request) => tokens.requireToken(req);
+  const optionalToken = (req: Request) => tokens.optionalToken(req);
+
   return (req, res, upstreamPath, next) => {
     const path = upstreamPath.split('?')[0] ?? '/';
     if (isTokenIssuingPath(path))
       return next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, { code: 'NO_ROUTE' }));
     const service = serviceFor(routes, path) ?? 'membership';
     const target = targets[service];
-    const send = (token: string | null) =>
-      forward(req, res, {
-        target,
-        path: `${basePaths[service]}${upstreamPath}`,
-        strip: STRIPPED_HEADERS,
-        add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
-        dispatcher,
-        timeoutMs: UPSTREAM_TIMEOUT_MS,
-        onUnavailable: onUnavailable(res),
-      });
-    // A store callback may run this outside Express, so a throw in `send` must reach `next` too.
-    const lookup = needsUserToken(path) ? (r: Request) => tokens.requireToken(r) : (r: Request) => tokens.optionalToken(r);
-    tokens.withToken(req, lookup, send, next);
+    const lookup = needsUserToken(path) ? requireToken : optionalToken;
+    // A store callback may run this outside Express, so a throw in `forward` must reach `next` too.
+    // The callback stays an unnamed argument: see docs/decisions.md, "Closures on the hot path".
+    tokens.withToken(
+      req,
+      lookup,
+      (token) =>
+        forward(req, res, {
+          target,
+          path: `${basePaths[service]}${upstreamPath}`,
+          strip: STRIPPED_HEADERS,
+          add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
+          dispatcher,
+          timeoutMs: UPSTREAM_TIMEOUT_MS,
+          onUnavailable: onUnavailable(res),
+        }),
+      next,
+    );
   };
 }

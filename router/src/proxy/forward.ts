@@ -83,6 +83,10 @@ function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
   return headers;
 }
 
+function abortUpstream(c: Dispatcher.DispatchController): void {
+  c.abort(new Error('the browser closed the connection'));
+}
+
 /**
  * Streams one request to a subgraph and its answer back, over the router's undici dispatcher
  * (see upstream/dispatcher.ts), driven through its handler callbacks: no stream objects
@@ -95,7 +99,6 @@ function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
 export function forward(req: Request, res: Response, o: ForwardOptions): void {
   let controller: Dispatcher.DispatchController | undefined;
   let browserGone = false;
-  const abortUpstream = (c: Dispatcher.DispatchController) => c.abort(new Error('the browser closed the connection'));
   // A browser that gives up should not leave the subgraph's answer streaming into nowhere.
   res.on('close', () => {
     if (res.writableFinished) return;

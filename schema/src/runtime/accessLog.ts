@@ -27,13 +27,14 @@ let exitHookInstalled = false;
  * when its response closes; the lines are formatted and written together 100 ms later, or as
  * soon as 256 are waiting. Each line still carries the time its request ended.
  *
- * Measured on the router's proxied health call at concurrency 1 (two runs, 30,000 calls each,
- * side by side with the old router): batches cut the median by 20-27 µs and the router's CPU
- * per call by 14-17 µs, about what switching the access lines off saves. Neither a cheaper
- * hand-built line written at once nor a larger write buffer gained anything, and writing the
- * batch 16 lines per turn of the event loop lost most of the gain. The price: the request that
- * meets a batch being written waits for it (up to about 1 ms for 256 lines), which showed as
- * 0.1-0.25 ms more at the 99th percentile.
+ * Measured on the router's proxied health call at concurrency 1 (30,000 calls per run, side by
+ * side with the router before): batches cut the median by 20-27 µs and the router's CPU per
+ * call by 14-17 µs, about what switching access lines off saves. A line written at once (even a
+ * hand-built one) or through a larger write buffer gained nothing, and a batch written 16 lines
+ * per turn of the event loop lost most of the gain. The request that meets a batch being
+ * written waits for it (pino takes about 4 µs a line). In four runs that raised the router's
+ * 99th percentile by 0.2-0.3 ms (from 1.0-1.2 ms); in later runs its p99 ranged from 1.4 to
+ * 2.2 ms whatever the variant, lines built by hand included.
  */
 export class AccessLog {
   private pending: Finished[] = [];

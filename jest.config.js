@@ -17,7 +17,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/{schema,db,subgraphs,router}/**/*.test.ts', '<rootDir>/portal-web/{src,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{schema,runtime,db,subgraphs,router}/**/*.test.ts', '<rootDir>/portal-web/{src,scripts}/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/databaseSetup.ts',
       globalTeardown: '<rootDir>/tests/support/databaseTeardown.ts',
     },

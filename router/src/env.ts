@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl, MIN_API_KEY_LENGTH } from '@ems/db';
-import { booleanFlag, logLevel, parseEnv, port, seconds } from '@ems/schema';
+import { booleanFlag, logLevel, parseEnv, port, seconds } from '@ems/service-runtime';
 
 const url = z
   .string()

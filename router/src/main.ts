@@ -1,4 +1,4 @@
-import { runUntilSignalled } from '@ems/schema/runtime';
+import { runUntilSignalled } from '@ems/service-runtime';
 import { loadEnv } from './env';
 import { startRouter } from './server';
 

@@ -1,5 +1,3 @@
 export * from './errors';
 export * from './auth/messages';
 export * from './auth/token';
-export * from './log';
-export * from './env';

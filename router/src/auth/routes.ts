@@ -1,7 +1,8 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError, type Logger } from '@ems/schema';
-import { asyncHandler, parseInput } from '@ems/schema/runtime';
+import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError } from '@ems/schema';
+import { type Logger } from '@ems/service-runtime';
+import { asyncHandler, parseInput } from '@ems/service-runtime';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { createLogger } from '@ems/schema';
+import { createLogger } from '@ems/service-runtime';
 import type { AdminServiceClient } from './adminClient';
 import { SessionTokens } from './sessionTokens';
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { AUTH_ERRORS, AuthenticationError } from '@ems/schema';
-import type { Logger } from '@ems/schema';
+import type { Logger } from '@ems/service-runtime';
 import type { AdminServiceClient } from './adminClient';
 import type { SessionAuth } from '../session/authState';
 

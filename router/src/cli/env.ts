@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, serviceEnvShape } from '@ems/schema';
+import { parseEnv, serviceEnvShape } from '@ems/service-runtime';
 
 /** The sessions command needs only the database the routers share, and the tenant of single-tenant installs. */
 const schema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_EMBEDDED_PG_PORT } from '@ems/db';
-import { parseEnv, port } from '@ems/schema';
+import { parseEnv, port } from '@ems/service-runtime';
 
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),

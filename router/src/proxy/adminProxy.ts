@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { NotFoundError, type Logger } from '@ems/schema';
+import { NotFoundError } from '@ems/schema';
+import { type Logger } from '@ems/service-runtime';
 import type { Dispatcher } from 'undici';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { AuthenticationError } from '@ems/schema';
-import { authOf, type RequestAuth } from '@ems/schema/runtime';
+import { authOf, type RequestAuth } from '@ems/service-runtime';
 import type { FormUser } from './domain/types';
 import type { FormsDeps } from './domain/workflow';
 

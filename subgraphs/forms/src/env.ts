@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, port, serviceEnvShape } from '@ems/schema';
+import { parseEnv, port, serviceEnvShape } from '@ems/service-runtime';
 
 const schema = z.object({
   ...serviceEnvShape,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
 import type { Knex } from '@ems/db';
-import { startSubgraphService, type RunningService } from '@ems/schema/runtime';
+import { startSubgraphService, type RunningService } from '@ems/service-runtime';
 import type { FormsEnv } from './env';
 import { createContextFactory } from './context';
 import { membershipRegistration } from './domain/membershipPort';

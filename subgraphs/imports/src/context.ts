@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Knex } from '@ems/db';
-import { authOf, type RequestAuth } from '@ems/schema/runtime';
+import { authOf, type RequestAuth } from '@ems/service-runtime';
 
 export interface ImportsContext {
   db: Knex;

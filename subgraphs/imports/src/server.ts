@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
-import { startSubgraphService, type RunningService } from '@ems/schema/runtime';
+import { startSubgraphService, type RunningService } from '@ems/service-runtime';
 import type { ImportsEnv } from './env';
 import { createContextFactory } from './context';
 import { resolvers } from './resolvers';

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Request } from 'express';
 import type { Knex } from '@ems/db';
-import { authOf, type RequestAuth } from '@ems/schema/runtime';
+import { authOf, type RequestAuth } from '@ems/service-runtime';
 import { organisationsByIds, personsByIds, type OrganisationRow, type PersonRow } from './data/directory';
 import { membershipsByOrderIds, type MembershipRow } from './data/memberships';
 import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from './data/orders';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { DEFAULT_TOKEN_VALIDITY_SECONDS, parseEnv, port, seconds, serviceEnvShape } from '@ems/schema';
+import { DEFAULT_TOKEN_VALIDITY_SECONDS } from '@ems/schema';
+import { parseEnv, port, seconds, serviceEnvShape } from '@ems/service-runtime';
 import { PAYMENT_PROVIDER_NAMES } from './domain/payments/registry';
 
 /** An origin without a trailing slash, so that paths can be appended. */

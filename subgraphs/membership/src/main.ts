@@ -1,5 +1,5 @@
 import { loadEnv } from './env';
 import { startMembershipService } from './server';
-import { runUntilSignalled } from '@ems/schema/runtime';
+import { runUntilSignalled } from '@ems/service-runtime';
 
 runUntilSignalled('membership', () => startMembershipService(loadEnv()));

@@ -1,6 +1,6 @@
 import { hashApiKey, keyPrefix, type Knex } from '@ems/db';
 import { signAccessToken } from '@ems/schema';
-import type { RunningService } from '@ems/schema/runtime';
+import type { RunningService } from '@ems/service-runtime';
 import { migratedScratchDatabase } from '../../../tests/support/scratchDatabase';
 import { loadEnv } from './env';
 import { createRegistrationOrder } from './registration';

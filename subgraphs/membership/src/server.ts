@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 import { parse } from 'graphql';
-import { startSubgraphService, type RunningService, type ServiceDeps } from '@ems/schema/runtime';
+import { startSubgraphService, type RunningService, type ServiceDeps } from '@ems/service-runtime';
 import type { MembershipEnv } from './env';
 import { createContextFactory } from './context';
 import { resolvers } from './resolvers';

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AuthenticationError } from '@ems/schema';
 import { MAX_ANSWER_LENGTH } from '@ems/schema/rules';
-import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/schema/runtime';
+import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
 import { MAX_PEOPLE } from '../domain/answers';
 import type { FormOutcome, FormUser } from '../domain/types';
 import { back, getForm, next, reset, resume, type FormsDeps } from '../domain/workflow';

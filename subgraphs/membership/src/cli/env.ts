@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, serviceEnvShape } from '@ems/schema';
+import { parseEnv, serviceEnvShape } from '@ems/service-runtime';
 
 /** The keys command needs only the database (the service's own settings, such as JWT_SECRET, are not required). */
 const schema = z.object({

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { ApiKeyVerifier, Knex } from '@ems/db';
-import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/schema/runtime';
+import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/service-runtime';
 import { externalLogin, type HandoffSettings } from '../domain/handoff';
 import { exchangeOidcClaims, exchangeUserKey, refreshToken, registerAnonymousSession, resolveCallerTenant } from '../domain/authentication';
 

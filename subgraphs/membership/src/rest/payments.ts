@@ -1,7 +1,8 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { AuthenticationError, InputError, NotFoundError, type Logger } from '@ems/schema';
-import { asyncHandler, parseInput } from '@ems/schema/runtime';
+import { AuthenticationError, InputError, NotFoundError } from '@ems/schema';
+import { type Logger } from '@ems/service-runtime';
+import { asyncHandler, parseInput } from '@ems/service-runtime';
 import { escapeHtml } from '../domain/email/confirmationEmail';
 import { looksLikeOrderReference } from '../domain/orders/reference';
 import { CHECKOUT_DECISIONS } from '../domain/payments/builtinProvider';

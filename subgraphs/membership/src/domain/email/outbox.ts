@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import type { Logger } from '@ems/schema';
+import type { Logger } from '@ems/service-runtime';
 import { claimQueuedEmails, markEmailAttemptFailed, markEmailSent } from '../../data/emails';
 import type { MailTransport } from './transport';
 

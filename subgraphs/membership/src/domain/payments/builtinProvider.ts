@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex, models } from '@ems/db';
-import type { Logger } from '@ems/schema';
+import type { Logger } from '@ems/service-runtime';
 import { builtinCheckoutById, decideBuiltinCheckout, insertBuiltinCheckout, type BuiltinCheckoutRow } from '../../data/builtinCheckouts';
 import type {
   CreatedPayment,

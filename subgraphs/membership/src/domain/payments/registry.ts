@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import type { Logger } from '@ems/schema';
+import type { Logger } from '@ems/service-runtime';
 import { BuiltinPaymentProvider, type WebhookDelivery } from './builtinProvider';
 import type { PaymentProvider } from './provider';
 

@@ -1,7 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AuthenticationError } from '../errors';
-import { AUTH_ERRORS } from '../auth/messages';
-import { verifyAccessToken, type AccessTokenClaims } from '../auth/token';
+import { AUTH_ERRORS, AuthenticationError, verifyAccessToken, type AccessTokenClaims } from '@ems/schema';
 
 /** What a verified API key tells a service about its caller. */
 export interface ApiKeyCaller {

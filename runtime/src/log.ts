@@ -33,15 +33,10 @@ export function scrubUrl(url: string): string {
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
- * Lines go to stdout in batches: gathered up to 4 kB, written at least every 250 ms, and flushed
- * synchronously when the process exits. One write per request line cost every service a
- * thread-pool round trip per request (a router profile showed it); a line may now show up to a
- * quarter of a second late, and a process killed with SIGKILL loses at most that much.
+ * stdout through pino's asynchronous destination: lines are buffered and written off the
+ * request's path, and pino flushes what is left when the process exits. `destination` defaults
+ * to stdout; tests pass a buffer.
  */
-const LOG_BATCH_BYTES = 4096;
-const LOG_FLUSH_MS = 250;
-
-/** `destination` defaults to stdout; tests pass a buffer. */
 export function createLogger(service: string, level: LogLevel = 'info', destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     name: service,
@@ -51,18 +46,7 @@ export function createLogger(service: string, level: LogLevel = 'info', destinat
       err: pino.stdSerializers.err,
     },
   };
-  return pino(options, destination ?? pino.destination({ dest: 1, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
-}
-
-/**
- * A logger that writes where `logger` writes, with its level and bindings, but stamps each line
- * with `clock()` instead of the moment of writing: for lines written in batches after the fact
- * (see AccessLog). It has no path redaction, which cost four times the rest of writing a line:
- * its lines are built from scrubbed fields only.
- */
-export function backdatedLogger(logger: Logger, clock: () => number): Logger {
-  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
-  return pino({ level: logger.level, timestamp: () => `,"time":${clock()}` }, stream).child(logger.bindings());
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 export type { Logger };

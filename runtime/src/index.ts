@@ -1,3 +1,5 @@
+export * from './env';
+export * from './log';
 export * from './http';
 export * from './guards';
 export * from './subgraph';

@@ -4,7 +4,7 @@ import type { BaseContext } from '@apollo/server';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import type { DocumentNode } from 'graphql';
 import { ApiKeyVerifier, createKnex, migrateLatest, type Knex } from '@ems/db';
-import { createLogger, type Logger, type LogLevel } from '../log';
+import { createLogger, type Logger, type LogLevel } from './log';
 import { healthRoutes } from './health';
 import { errorMiddleware, notFoundHandler, requestLogger } from './http';
 import { listen } from './listen';

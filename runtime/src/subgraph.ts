@@ -5,8 +5,8 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import express, { type Request, type RequestHandler } from 'express';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
-import { isAppError } from '../errors';
-import type { Logger } from '../log';
+import { isAppError } from '@ems/schema';
+import type { Logger } from './log';
 
 /**
  * Maps resolver errors once: expected failures keep their message and get a stable code;

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import express from 'express';
-import { createLogger } from '../log';
+import { createLogger } from './log';
 import { requestLogger } from './http';
-import { listen } from './listen';
 
 function captureLogger() {
   const lines: string[] = [];
@@ -26,7 +25,8 @@ describe('requestLogger', () => {
     app.get('/actuator/health', (_req, res) => {
       res.json({ status: 'UP' });
     });
-    const server = await listen(app, 0, '127.0.0.1');
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
     try {
       const address = server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -34,15 +34,11 @@ describe('requestLogger', () => {
         headers: { authorization: 'Bearer eyJheader', 'x-api-key': 'ems_key_value', cookie: 'ems.sid=s%3Asid' },
       });
       expect(res.status).toBe(418);
-      const answered = Date.now();
       await fetch(`${base}/actuator/health`);
-      // Lines are written in batches, shortly after the requests end (see AccessLog).
-      for (let i = 0; i < 50 && lines.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 50));
 
       expect(lines).toHaveLength(1);
       const record = JSON.parse(lines[0]!) as {
-        time: number;
         req: { method: string; url: string };
         res: { statusCode: number };
         responseTime: number;
@@ -53,8 +49,6 @@ describe('requestLogger', () => {
       expect(record.req.url).toMatch(/^\/things\?u=anna&h=%5BRedacted%5D&token=%5BRedacted%5D$/);
       expect(record.res.statusCode).toBe(418);
       expect(record.responseTime).toBeGreaterThanOrEqual(0);
-      // Stamped when the request ended, not when its batch was written.
-      expect(record.time).toBeLessThanOrEqual(answered);
       for (const secret of ['cafe1234', 'eyJsecret', 'eyJheader', 'ems_key_value', 's%3Asid']) expect(lines[0]).not.toContain(secret);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { AuthenticationError } from '@ems/schema';
 import { authOf, type RequestAuth } from '@ems/service-runtime';
 import type { FormUser } from './domain/types';
-import type { FormsDeps } from './domain/workflow';
+import type { FormsDeps } from './domain/commands';
 
 export interface FormsContext {
   auth: RequestAuth;

@@ -6,7 +6,7 @@ import { startSubgraphService, type RunningService } from '@ems/service-runtime'
 import type { FormsEnv } from './env';
 import { createContextFactory } from './context';
 import { membershipRegistration } from './domain/membershipPort';
-import { systemClock, type FormsDeps } from './domain/workflow';
+import { systemClock, type FormsDeps } from './domain/commands';
 import { resolvers } from './resolvers';
 import { formsRoutes } from './rest/routes';
 

@@ -2,7 +2,7 @@ import { canSelect, checkAnswerShape, checkDistinctPersons, normaliseBcbAnswer, 
 import type { StepRow } from '../data/rows';
 import { isHiddenFor, selectedPersons, statusInProcess, type FormContext } from './formView';
 import { isChoiceQuestion, optionsFor } from './steps';
-import { answersRefused, failure, type FormFailure, type FormViolation } from './types';
+import { answersRefused, failure, type FormViolation, type Refusal } from './types';
 
 /** A family is a handful of persons; the cap keeps the work of one submission bounded. */
 export const MAX_PEOPLE = 50;
@@ -12,8 +12,6 @@ export interface SubmittedPerson {
   id: number;
   answer?: string | null;
 }
-
-type Refusal = { ok: false; failure: FormFailure };
 
 /**
  * Only the account's linked persons may appear in a submission. Unknown and foreign ids get the

@@ -66,19 +66,17 @@ export interface FormFailure {
   current?: FormView;
 }
 
-export type FormOutcome = { ok: true; form: FormView } | { ok: false; failure: FormFailure };
+/** An expected refusal as an outcome. */
+export type Refusal = { ok: false; failure: FormFailure };
 
-export function failure(
-  kind: FailureKind,
-  code: string,
-  message: string,
-  extra: Partial<FormFailure> = {},
-): { ok: false; failure: FormFailure } {
+export type FormOutcome = { ok: true; form: FormView } | Refusal;
+
+export function failure(kind: FailureKind, code: string, message: string, extra: Partial<FormFailure> = {}): Refusal {
   return { ok: false, failure: { kind, code, message, ...extra } };
 }
 
 /** Refused answers: 400 naming the first rule and person, with every violation in the details. */
-export function answersRefused(violations: FormViolation[]): { ok: false; failure: FormFailure } {
+export function answersRefused(violations: FormViolation[]): Refusal {
   const [first] = violations;
   return failure('invalid', 'ANSWER_INVALID', violations.map((v) => v.message).join(' '), {
     rule: first?.rule,

@@ -1,4 +1,4 @@
-import { back, next, reset, resume } from '../domain/workflow';
+import { back, next, reset, resume } from '../domain/commands';
 import type { FormsContext } from '../context';
 import { toFormResult } from './results';
 

@@ -1,4 +1,4 @@
-import { getForm } from '../domain/workflow';
+import { getForm } from '../domain/commands';
 import type { FormsContext } from '../context';
 import { toFormResult } from './results';
 

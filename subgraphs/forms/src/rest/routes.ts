@@ -5,7 +5,7 @@ import { MAX_ANSWER_LENGTH } from '@ems/schema/rules';
 import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
 import { MAX_PEOPLE } from '../domain/answers';
 import type { FormOutcome, FormUser } from '../domain/types';
-import { back, getForm, next, reset, resume, type FormsDeps } from '../domain/workflow';
+import { back, getForm, next, reset, resume, type FormsDeps } from '../domain/commands';
 import { toFormDTO } from './dto';
 import { toAppError } from './errors';
 

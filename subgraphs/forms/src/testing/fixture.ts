@@ -3,7 +3,7 @@ import { migratedScratchDatabase } from '../../../../tests/support/scratchDataba
 import type { AppliesTo, AnswerKey } from '../data/rows';
 import type { MembershipPort } from '../domain/membershipPort';
 import type { FormUser } from '../domain/types';
-import type { Clock, FormsDeps } from '../domain/workflow';
+import type { Clock, FormsDeps } from '../domain/commands';
 
 /**
  * Test set-up for the forms workflow: a migrated scratch database, identity rows inserted into

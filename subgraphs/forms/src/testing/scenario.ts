@@ -2,7 +2,7 @@ import type { Knex } from '@ems/db';
 import type { SubmittedPerson } from '../domain/answers';
 import type { MembershipPort } from '../domain/membershipPort';
 import type { FormFailure, FormOutcome, FormView } from '../domain/types';
-import { getForm, next, type FormsDeps } from '../domain/workflow';
+import { getForm, next, type FormsDeps } from '../domain/commands';
 import {
   deps,
   fixedClock,

@@ -1,13 +1,12 @@
+import type { models } from '@ems/db';
 import type { Db } from './db';
-
-export type BuiltinCheckoutStatus = 'open' | 'paid' | 'failed' | 'cancelled';
 
 export interface BuiltinCheckoutRow {
   id: string;
   orderReference: string;
   amountMinor: number;
   currency: string;
-  status: BuiltinCheckoutStatus;
+  status: models.BuiltinCheckoutStatus;
   returnUrl: string;
   eventId: string | null;
   decidedAt: Date | null;
@@ -30,7 +29,7 @@ export async function builtinCheckoutById(db: Db, id: string): Promise<BuiltinCh
 export async function decideBuiltinCheckout(
   db: Db,
   id: string,
-  status: Exclude<BuiltinCheckoutStatus, 'open'>,
+  status: Exclude<models.BuiltinCheckoutStatus, 'open'>,
   eventId: string,
 ): Promise<BuiltinCheckoutRow | null> {
   const [row] = await db('membership.builtinCheckouts')

@@ -1,6 +1,5 @@
+import type { models } from '@ems/db';
 import type { Db } from './db';
-
-export type EmailStatus = 'queued' | 'sent' | 'failed';
 
 export interface EmailRow {
   id: number;
@@ -10,7 +9,7 @@ export interface EmailRow {
   htmlBody: string | null;
   kind: string;
   orderId: number | null;
-  status: EmailStatus;
+  status: models.EmailStatus;
   attempts: number;
   lastError: string | null;
   createdAt: Date;

@@ -1,7 +1,5 @@
+import type { models } from '@ems/db';
 import type { Db } from './db';
-
-export type MembershipStatus = 'pending_payment' | 'active' | 'cancelled';
-export type MemberType = 'new' | 'renewal' | 'transfer';
 
 export interface MembershipRow {
   id: number;
@@ -9,8 +7,8 @@ export interface MembershipRow {
   periodId: number;
   membershipTypeId: number;
   orderId: number | null;
-  status: MembershipStatus;
-  memberType: MemberType;
+  status: models.MembershipStatus;
+  memberType: models.MemberType;
   membershipNumber: string | null;
   details: Record<string, unknown>;
   activatedAt: Date | null;
@@ -58,7 +56,7 @@ export interface NewMembership {
   periodId: number;
   membershipTypeId: number;
   orderId: number;
-  memberType: MemberType;
+  memberType: models.MemberType;
   details: Record<string, unknown>;
 }
 

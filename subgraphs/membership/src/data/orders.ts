@@ -1,8 +1,7 @@
+import type { models } from '@ems/db';
 import type { Db } from './db';
 import { dateText } from './db';
 import { pendingMembershipRows, type NewMembership } from './memberships';
-
-export type OrderStatus = 'unpaid' | 'paid' | 'cancelled';
 
 export interface OrderRow {
   id: number;
@@ -10,7 +9,7 @@ export interface OrderRow {
   accountId: number;
   organisationId: number;
   periodId: number;
-  status: OrderStatus;
+  status: models.OrderStatus;
   currency: string;
   totalMinor: number;
   paidMinor: number;

@@ -1,13 +1,25 @@
 import type { Knex } from '@ems/db';
-import { replaceStepAnswersReturningPrevious } from '../data/answers';
-import { scratchDatabase, seedAccount, seedDefinition } from '../testing/fixture';
-import { membershipFixture } from '../testing/membership';
-import type { MembershipFixture } from '../testing/membershipFixture';
-import { ADULT, CHILD, SENIOR, countRows, form, open, refusal, scenario, selectPersons, submit, type Scenario } from '../testing/scenario';
-import type { StepSpec } from '../testing/fixture';
-import type { MembershipPort, RegistrationOrderInput } from './membershipPort';
-import type { FormView } from './types';
-import { back, getForm, next, reset, resume } from './workflow';
+import { replaceStepAnswersReturningPrevious } from '../../data/answers';
+import { scratchDatabase, seedAccount, seedDefinition } from '../../testing/fixture';
+import { membershipFixture } from '../../testing/membership';
+import type { MembershipFixture } from '../../testing/membershipFixture';
+import {
+  ADULT,
+  CHILD,
+  SENIOR,
+  countRows,
+  form,
+  open,
+  refusal,
+  scenario,
+  selectPersons,
+  submit,
+  type Scenario,
+} from '../../testing/scenario';
+import type { StepSpec } from '../../testing/fixture';
+import type { MembershipPort, RegistrationOrderInput } from '../membershipPort';
+import type { FormView } from '../types';
+import { back, getForm, next, reset, resume } from '.';
 
 /** The registration workflow through its domain functions, on a real PostgreSQL. */
 

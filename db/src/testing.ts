@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import knexFactory, { type Knex } from 'knex';
 
 /**
  * A fresh logical database per test suite on a real PostgreSQL server. `serverUrl` points at any
@@ -10,12 +10,12 @@ export async function createScratchDatabase(
   prefix = 'ems_test',
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await withClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  await onServer(serverUrl, (admin) => admin.raw('CREATE DATABASE ??', [name]));
   const url = withDatabase(serverUrl, name);
   return {
     url,
     name,
-    drop: () => withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () => onServer(serverUrl, (admin) => admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name])).then(() => undefined),
   };
 }
 
@@ -25,12 +25,19 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+/**
+ * A knex of one connection on the server's admin database, destroyed right after: CREATE and
+ * DROP DATABASE cannot run inside a transaction, and `knex.raw` outside one does not open any.
+ */
+async function onServer<T>(url: string, fn: (admin: Knex) => Promise<T>): Promise<T> {
+  const admin = knexFactory({
+    client: 'pg',
+    connection: { connectionString: url, application_name: 'ems-testing' },
+    pool: { min: 0, max: 1 },
+  });
   try {
-    return await fn(client);
+    return await fn(admin);
   } finally {
-    await client.end();
+    await admin.destroy();
   }
 }

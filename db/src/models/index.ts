@@ -1,9 +1,11 @@
+import type { QuestionType } from '@ems/schema/rules';
 import { Model, type RelationMappings } from 'objection';
 
 /**
- * Objection models of the membership schema that sign-in needs. Relation mappings are thunks so
- * that the order of class definitions does not matter. Data functions in each subgraph's `data/`
- * are the only users of these classes.
+ * Objection models where a data function uses them (sign-in, API keys, the directory, the forms
+ * definitions); other tables are read and written with knex in their owner's `data/`. Relation
+ * mappings are thunks so that the order of class definitions does not matter. Data functions in
+ * each subgraph's `data/` are the only users of these classes.
  */
 export class RegistrationSystem extends Model {
   static override tableName = 'membership.registrationSystems';
@@ -125,175 +127,6 @@ export class ApiKey extends Model {
   revokedAt!: Date | null;
 }
 
-/* ------------------------------------------------------------------------------------------------
- * Membership registration models (schema `membership`, written only by the membership subgraph;
- * docs/design/registration.md, docs/payments.md). jsonb columns are listed in jsonAttributes so
- * that objection writes them as JSON text; everything else is a plain column.
- * --------------------------------------------------------------------------------------------- */
-
-export class MembershipType extends Model {
-  static override tableName = 'membership.membershipTypes';
-  id!: number;
-  organisationId!: number;
-  code!: string;
-  name!: string;
-  description!: string | null;
-  active!: boolean;
-  createdAt!: Date;
-}
-
-export class MembershipPeriod extends Model {
-  static override tableName = 'membership.membershipPeriods';
-  id!: number;
-  organisationId!: number;
-  name!: string;
-  startsOn!: string;
-  endsOn!: string;
-  registrationOpensOn!: string;
-  registrationClosesOn!: string;
-  status!: 'open' | 'closed';
-  /** The pricing engine's PeriodPricingRules (typed in the membership subgraph). */
-  pricingRules!: unknown;
-  previousPeriodId!: number | null;
-  createdAt!: Date;
-
-  static override jsonAttributes = ['pricingRules'];
-}
-
-export type MembershipStatus = 'pending_payment' | 'active' | 'cancelled';
-export type MemberType = 'new' | 'renewal' | 'transfer';
-
-export class Membership extends Model {
-  static override tableName = 'membership.memberships';
-  id!: number;
-  personId!: number;
-  periodId!: number;
-  membershipTypeId!: number;
-  orderId!: number | null;
-  status!: MembershipStatus;
-  memberType!: MemberType;
-  membershipNumber!: string | null;
-  details!: Record<string, unknown>;
-  activatedAt!: Date | null;
-  cancelledAt!: Date | null;
-  createdAt!: Date;
-
-  static override jsonAttributes = ['details'];
-}
-
-export type OrderStatus = 'unpaid' | 'paid' | 'cancelled';
-
-export class Order extends Model {
-  static override tableName = 'membership.orders';
-  id!: number;
-  reference!: string;
-  accountId!: number;
-  organisationId!: number;
-  periodId!: number;
-  status!: OrderStatus;
-  currency!: string;
-  totalMinor!: number;
-  paidMinor!: number;
-  pricedOn!: string;
-  pricedWindow!: 'early' | 'standard' | 'late';
-  /** The pricing engine's Quote (typed in the membership subgraph). */
-  quote!: unknown;
-  createdAt!: Date;
-  updatedAt!: Date;
-  paidAt!: Date | null;
-  cancelledAt!: Date | null;
-  lines?: OrderLine[];
-
-  static override jsonAttributes = ['quote'];
-
-  static override relationMappings = (): RelationMappings => ({
-    lines: {
-      relation: Model.HasManyRelation,
-      modelClass: OrderLine,
-      join: { from: 'membership.orders.id', to: 'membership.orderLines.orderId' },
-    },
-  });
-}
-
-export class OrderLine extends Model {
-  static override tableName = 'membership.orderLines';
-  id!: number;
-  orderId!: number;
-  personId!: number | null;
-  kind!: string;
-  description!: string;
-  amountMinor!: number;
-  rule!: string;
-  position!: number;
-}
-
-export type PaymentStatus = 'created' | 'pending' | 'succeeded' | 'failed' | 'cancelled';
-
-export class Payment extends Model {
-  static override tableName = 'membership.payments';
-  id!: number;
-  orderId!: number;
-  provider!: string;
-  providerPaymentId!: string | null;
-  status!: PaymentStatus;
-  amountMinor!: number;
-  currency!: string;
-  createdAt!: Date;
-  updatedAt!: Date;
-  confirmedAt!: Date | null;
-  recordedByAccountId!: number | null;
-}
-
-export class PaymentEvent extends Model {
-  static override tableName = 'membership.paymentEvents';
-  static override idColumn = ['provider', 'eventId'];
-  provider!: string;
-  eventId!: string;
-  providerPaymentId!: string | null;
-  receivedAt!: Date;
-}
-
-export class MembershipNumberSequence extends Model {
-  static override tableName = 'membership.membershipNumberSequences';
-  static override idColumn = 'organisationId';
-  organisationId!: number;
-  /** bigint: pg returns it as a string. */
-  nextValue!: string;
-}
-
-export type EmailStatus = 'queued' | 'sent' | 'failed';
-
-export class Email extends Model {
-  static override tableName = 'membership.emails';
-  id!: number;
-  toAddress!: string;
-  subject!: string;
-  textBody!: string;
-  htmlBody!: string | null;
-  kind!: string;
-  orderId!: number | null;
-  status!: EmailStatus;
-  attempts!: number;
-  lastError!: string | null;
-  createdAt!: Date;
-  sentAt!: Date | null;
-}
-
-export type BuiltinCheckoutStatus = 'open' | 'paid' | 'failed' | 'cancelled';
-
-export class BuiltinCheckout extends Model {
-  static override tableName = 'membership.builtinCheckouts';
-  id!: string;
-  orderReference!: string;
-  amountMinor!: number;
-  currency!: string;
-  status!: BuiltinCheckoutStatus;
-  returnUrl!: string;
-  eventId!: string | null;
-  createdAt!: Date;
-  decidedAt!: Date | null;
-}
-
 export class HandoffAttempt extends Model {
   static override tableName = 'membership.handoffAttempts';
   id!: string;
@@ -307,12 +140,12 @@ export class HandoffAttempt extends Model {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Forms models (schema `forms`, written only by the forms subgraph; docs/design/registration.md).
+ * Forms models (schema `forms`, written only by the forms subgraph; docs/design/registration.md):
+ * the definition with its steps is the one graph forms reads through objection's relations.
  * --------------------------------------------------------------------------------------------- */
 
-export type FormsQuestionType = 'TXT' | 'NUM' | 'DRP' | 'BCB' | 'ITC' | 'ONE' | 'RDO' | 'SEL';
+/** What a step's answer feeds when the order is created (design: answer_key). */
 export type FormsAnswerKey = 'membershipType' | 'insurance' | 'magazine' | 'transferFromClub';
-export type FormsProcessState = 'NONE' | 'RUNNING' | 'SUSPENDED' | 'DONE' | 'PENDING_PAYMENT' | 'COMPLETED' | 'CANCELLED' | 'RESUME';
 
 export class ProcessDefinition extends Model {
   static override tableName = 'forms.processDefinitions';
@@ -339,7 +172,7 @@ export class ProcessStep extends Model {
   definitionId!: number;
   position!: number;
   question!: string;
-  questionType!: FormsQuestionType;
+  questionType!: QuestionType;
   required!: boolean;
   options!: Array<{ value: string; label: string }> | null;
   answerKey!: FormsAnswerKey | null;
@@ -347,33 +180,4 @@ export class ProcessStep extends Model {
 
   // jsonb arrays must be written as JSON text: pg would send a JS array as a PostgreSQL array.
   static override jsonAttributes = ['options', 'appliesTo'];
-}
-
-export class ProcessInstance extends Model {
-  static override tableName = 'forms.processInstances';
-  id!: string;
-  definitionId!: number;
-  accountId!: number;
-  registrationSystemId!: number;
-  periodId!: number;
-  state!: FormsProcessState;
-  step!: number;
-  selectedPersonIds!: number[];
-  orderId!: number | null;
-  paymentUrl!: string | null;
-  createdAt!: Date;
-  updatedAt!: Date;
-
-  // An integer[] column, not JSON: keep objection from stringifying it.
-  static override jsonAttributes = [];
-}
-
-export class ProcessStepAnswer extends Model {
-  static override tableName = 'forms.processStepAnswers';
-  static override idColumn = ['instanceId', 'step', 'personId'];
-  instanceId!: string;
-  step!: number;
-  personId!: number;
-  answer!: string | null;
-  updatedAt!: Date;
 }

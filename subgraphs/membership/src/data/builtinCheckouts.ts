@@ -1,12 +1,13 @@
-import type { models } from '@ems/db';
 import type { Db } from './db';
+
+export type BuiltinCheckoutStatus = 'open' | 'paid' | 'failed' | 'cancelled';
 
 export interface BuiltinCheckoutRow {
   id: string;
   orderReference: string;
   amountMinor: number;
   currency: string;
-  status: models.BuiltinCheckoutStatus;
+  status: BuiltinCheckoutStatus;
   returnUrl: string;
   eventId: string | null;
   decidedAt: Date | null;
@@ -29,7 +30,7 @@ export async function builtinCheckoutById(db: Db, id: string): Promise<BuiltinCh
 export async function decideBuiltinCheckout(
   db: Db,
   id: string,
-  status: Exclude<models.BuiltinCheckoutStatus, 'open'>,
+  status: Exclude<BuiltinCheckoutStatus, 'open'>,
   eventId: string,
 ): Promise<BuiltinCheckoutRow | null> {
   const [row] = await db('membership.builtinCheckouts')

@@ -1,5 +1,6 @@
-import type { models } from '@ems/db';
 import type { Db } from './db';
+
+export type EmailStatus = 'queued' | 'sent' | 'failed';
 
 export interface EmailRow {
   id: number;
@@ -9,7 +10,7 @@ export interface EmailRow {
   htmlBody: string | null;
   kind: string;
   orderId: number | null;
-  status: models.EmailStatus;
+  status: EmailStatus;
   attempts: number;
   lastError: string | null;
   createdAt: Date;

@@ -1,5 +1,7 @@
-import type { models } from '@ems/db';
 import type { Db } from './db';
+
+export type MembershipStatus = 'pending_payment' | 'active' | 'cancelled';
+export type MemberType = 'new' | 'renewal' | 'transfer';
 
 export interface MembershipRow {
   id: number;
@@ -7,8 +9,8 @@ export interface MembershipRow {
   periodId: number;
   membershipTypeId: number;
   orderId: number | null;
-  status: models.MembershipStatus;
-  memberType: models.MemberType;
+  status: MembershipStatus;
+  memberType: MemberType;
   membershipNumber: string | null;
   details: Record<string, unknown>;
   activatedAt: Date | null;
@@ -56,7 +58,7 @@ export interface NewMembership {
   periodId: number;
   membershipTypeId: number;
   orderId: number;
-  memberType: models.MemberType;
+  memberType: MemberType;
   details: Record<string, unknown>;
 }
 

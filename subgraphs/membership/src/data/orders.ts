@@ -1,7 +1,8 @@
-import type { models } from '@ems/db';
 import type { Db } from './db';
 import { dateText } from './db';
 import { pendingMembershipRows, type NewMembership } from './memberships';
+
+export type OrderStatus = 'unpaid' | 'paid' | 'cancelled';
 
 export interface OrderRow {
   id: number;
@@ -9,7 +10,7 @@ export interface OrderRow {
   accountId: number;
   organisationId: number;
   periodId: number;
-  status: models.OrderStatus;
+  status: OrderStatus;
   currency: string;
   totalMinor: number;
   paidMinor: number;

@@ -1,12 +1,13 @@
-import type { models } from '@ems/db';
 import type { Db } from './db';
+
+export type PaymentStatus = 'created' | 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface PaymentRow {
   id: number;
   orderId: number;
   provider: string;
   providerPaymentId: string | null;
-  status: models.PaymentStatus;
+  status: PaymentStatus;
   amountMinor: number;
   currency: string;
   createdAt: Date;
@@ -31,7 +32,7 @@ export async function insertPayment(
     orderId: number;
     provider: string;
     providerPaymentId?: string | null;
-    status: models.PaymentStatus;
+    status: PaymentStatus;
     amountMinor: number;
     currency: string;
     recordedByAccountId?: number | null;
@@ -56,7 +57,7 @@ export async function lockPayment(db: Db, id: number): Promise<PaymentRow | null
   return (await db('membership.payments').where({ id }).forUpdate().first(COLUMNS)) ?? null;
 }
 
-export async function setPaymentStatus(db: Db, id: number, status: models.PaymentStatus, amountMinor?: number): Promise<void> {
+export async function setPaymentStatus(db: Db, id: number, status: PaymentStatus, amountMinor?: number): Promise<void> {
   await db('membership.payments')
     .where({ id })
     .update({

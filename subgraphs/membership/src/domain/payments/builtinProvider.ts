@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex, models } from '@ems/db';
+import type { Knex } from '@ems/db';
 import type { Logger } from '@ems/service-runtime';
-import { builtinCheckoutById, decideBuiltinCheckout, insertBuiltinCheckout, type BuiltinCheckoutRow } from '../../data/builtinCheckouts';
+import {
+  builtinCheckoutById,
+  decideBuiltinCheckout,
+  insertBuiltinCheckout,
+  type BuiltinCheckoutRow,
+  type BuiltinCheckoutStatus,
+} from '../../data/builtinCheckouts';
 import type {
   CreatedPayment,
   CreatePaymentRequest,
@@ -21,13 +27,13 @@ export const BUILTIN_SIGNATURE_HEADER = 'x-builtin-signature';
 export const CHECKOUT_DECISIONS = ['pay', 'fail', 'cancel'] as const;
 export type CheckoutDecision = (typeof CHECKOUT_DECISIONS)[number];
 
-const DECIDED_STATUS: Record<CheckoutDecision, Exclude<models.BuiltinCheckoutStatus, 'open'>> = {
+const DECIDED_STATUS: Record<CheckoutDecision, Exclude<BuiltinCheckoutStatus, 'open'>> = {
   pay: 'paid',
   fail: 'failed',
   cancel: 'cancelled',
 };
 
-const PROVIDER_STATUS: Record<models.BuiltinCheckoutStatus, ProviderPaymentStatus> = {
+const PROVIDER_STATUS: Record<BuiltinCheckoutStatus, ProviderPaymentStatus> = {
   open: 'pending',
   paid: 'succeeded',
   failed: 'failed',
@@ -35,7 +41,7 @@ const PROVIDER_STATUS: Record<models.BuiltinCheckoutStatus, ProviderPaymentStatu
 };
 
 /** The contract's `status` query parameter of `/membership/payment-return`. */
-const RETURN_STATUS: Record<Exclude<models.BuiltinCheckoutStatus, 'open'>, 'success' | 'failed' | 'cancelled'> = {
+const RETURN_STATUS: Record<Exclude<BuiltinCheckoutStatus, 'open'>, 'success' | 'failed' | 'cancelled'> = {
   paid: 'success',
   failed: 'failed',
   cancelled: 'cancelled',
@@ -47,7 +53,7 @@ export interface BuiltinWebhookEvent {
   type: 'checkout.decided';
   checkoutId: string;
   /** Informational only: the receiver asks `fetchStatus`, never trusts this. */
-  status: models.BuiltinCheckoutStatus;
+  status: BuiltinCheckoutStatus;
 }
 
 /** Sends a signed webhook body to the service's own webhook endpoint (an HTTP client, injected). */

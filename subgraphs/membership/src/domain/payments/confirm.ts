@@ -1,14 +1,14 @@
-import type { Knex, models } from '@ems/db';
-import { lockOrder } from '../../data/orders';
-import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus } from '../../data/payments';
+import type { Knex } from '@ems/db';
+import { lockOrder, type OrderStatus } from '../../data/orders';
+import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus, type PaymentStatus } from '../../data/payments';
 import type { PaymentProvider } from './provider';
 import { settleOrderPayment, type SettlementSettings } from './settlement';
 
 export type ConfirmPaymentResult =
   | {
       ok: true;
-      paymentStatus: models.PaymentStatus;
-      orderStatus: models.OrderStatus;
+      paymentStatus: PaymentStatus;
+      orderStatus: OrderStatus;
       /** This call changed the payment (false: nothing new, e.g. a second confirmation). */
       changed: boolean;
       /** This call activated the order's memberships. */
@@ -24,7 +24,7 @@ export interface ConfirmPaymentOptions extends Partial<SettlementSettings> {
   eventId?: string;
 }
 
-const TERMINAL: ReadonlySet<models.PaymentStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+const TERMINAL: ReadonlySet<PaymentStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 
 /**
  * Brings one payment attempt up to date with what the provider says (docs/payments.md). The

@@ -1,6 +1,6 @@
-import type { Knex, models } from '@ems/db';
+import type { Knex } from '@ems/db';
 import { orderById, orderByReference, type OrderRow } from '../../data/orders';
-import { lastPaymentsOfOrders, paymentOfOrderByProviderId } from '../../data/payments';
+import { lastPaymentsOfOrders, paymentOfOrderByProviderId, type PaymentStatus } from '../../data/payments';
 import { canSeeOrder, type DataScope } from '../scope';
 import { confirmPayment } from './confirm';
 import type { PaymentProvider } from './provider';
@@ -14,7 +14,7 @@ export interface PaymentReturnView {
   periodId: number;
 }
 
-const RETURNED: Record<models.PaymentStatus, ReturnedPaymentStatus> = {
+const RETURNED: Record<PaymentStatus, ReturnedPaymentStatus> = {
   created: 'PENDING',
   pending: 'PENDING',
   succeeded: 'SUCCEEDED',

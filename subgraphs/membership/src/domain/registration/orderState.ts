@@ -1,8 +1,8 @@
-import type { Knex, models } from '@ems/db';
+import type { Knex } from '@ems/db';
 import type { Db } from '../../data/db';
 import { cancelPendingMembershipsOfOrder } from '../../data/memberships';
-import { lockOrder, markOrderCancelled, orderById } from '../../data/orders';
-import { lastPaymentsOfOrders } from '../../data/payments';
+import { lockOrder, markOrderCancelled, orderById, type OrderStatus } from '../../data/orders';
+import { lastPaymentsOfOrders, type PaymentStatus } from '../../data/payments';
 
 export type CancelUnpaidOrderResult = { ok: true } | { ok: false; code: 'ORDER_PAID' };
 
@@ -25,8 +25,8 @@ export async function cancelUnpaidOrder(trx: Knex.Transaction, orderId: number):
 }
 
 export interface OrderPaymentState {
-  status: models.OrderStatus;
-  lastAttempt: 'none' | models.PaymentStatus;
+  status: OrderStatus;
+  lastAttempt: 'none' | PaymentStatus;
 }
 
 /** The order's status and its latest payment attempt, for the forms process to follow on read. */

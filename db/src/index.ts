@@ -4,7 +4,4 @@ export { migrateLatest, migrateRollbackAll } from './migrate';
 export { createScratchDatabase, withDatabase } from './testing';
 export * from './apiKeys';
 export * as models from './models';
-export { seedDemoInstallation } from '../seeds';
-export { DEMO_PERIOD_ID } from '../seeds/demo';
-export { seedDemo, DEMO_USERS, DEMO_TENANTS, DEMO_ORGANISATIONS, type DemoSeedSecrets, type DemoUser } from '../seeds/demo';
 export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';

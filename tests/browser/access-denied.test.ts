@@ -1,5 +1,5 @@
 import { createKnex, type Knex } from '@ems/db';
-import { DEMO_PREVIOUS_PERIOD_ID } from '@ems/db/seeds/demo';
+import { DEMO_PREVIOUS_PERIOD_ID } from '@ems/membership/demo';
 import type { DeniedReason } from '../../portal-web/src/lib/texts';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';

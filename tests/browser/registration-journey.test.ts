@@ -1,4 +1,5 @@
-import { createKnex, DEMO_PERIOD_ID, type Knex } from '@ems/db';
+import { createKnex, type Knex } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { signedInBrowser } from '../support/demo';

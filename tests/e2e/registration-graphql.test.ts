@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createKnex, DEMO_PERIOD_ID, type Knex } from '@ems/db';
+import { createKnex, type Knex } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import type { HttpClient } from '../support/client';
 import { signedInBrowser } from '../support/demo';
 import { deliveredMail } from '../support/mailSink';

@@ -1,6 +1,7 @@
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, createScratchDatabase, migrateLatest, seedDemoInstallation } from '@ems/db';
+import { createKnex, createScratchDatabase, migrateLatest } from '@ems/db';
+import { seedDemoInstallation } from '@ems/forms/demo';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { acquireDatabaseServer } from './databaseServer';

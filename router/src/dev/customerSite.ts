@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import express from 'express';
-import { DEMO_TENANTS, DEMO_USERS, type DemoUser } from '@ems/db';
+import { DEMO_TENANTS, DEMO_USERS, type DemoUser } from '@ems/membership/demo';
 
 /**
  * A stand-in for a club's own website: it knows its users' keys and the shared secret, and signs

@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, DEMO_PERIOD_ID, migrateLatest, seedDemoInstallation, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
+import { createKnex, migrateLatest, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
+import { seedDemoInstallation } from '@ems/forms/demo';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PERIOD_ID, DEMO_USERS } from '@ems/db';
+import { DEMO_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { SERVICES_PREFIX } from '@ems/router/src/proxy/proxyLane';
 import type { DevSecrets } from '@ems/router/src/dev/secrets';

@@ -1,4 +1,5 @@
-import { createKnex, createScratchDatabase, migrateLatest, seedDemoInstallation, startEmbeddedPostgres, type Knex } from '@ems/db';
+import { createKnex, createScratchDatabase, migrateLatest, startEmbeddedPostgres, type Knex } from '@ems/db';
+import { seedDemoInstallation } from '@ems/forms/demo';
 import { generateDevSecrets, type DevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort } from '@ems/router/src/dev/stack';
 

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEMO_PERIOD_ID } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
 import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';

@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import { models } from '@ems/db';
-import type { DefinitionRow, StepRow } from './rows';
+import type { DefinitionRow, NewStep, StepRow } from './rows';
 
 /** The organisation's definition for `key` with the highest version; null when it has none. */
 export async function latestDefinitionId(db: Knex | Knex.Transaction, organisationId: number, key: string): Promise<number | null> {
@@ -50,4 +50,35 @@ async function loadDefinitionWithSteps(db: Knex | Knex.Transaction, id: number):
       appliesTo: s.appliesTo,
     })),
   };
+}
+
+/**
+ * Writes version `version` of a definition with its steps, unless the organisation already has
+ * that version: a definition never changes once written (a changed form is a new version), and
+ * several processes may try at once. Returns the new id, or null when the version existed.
+ */
+export async function insertDefinitionVersion(
+  db: Knex | Knex.Transaction,
+  definition: { organisationId: number; key: string; name: string; version: number },
+  steps: readonly NewStep[],
+): Promise<number | null> {
+  const [inserted] = await db('forms.processDefinitions')
+    .insert(definition)
+    .onConflict(['organisationId', 'key', 'version'])
+    .ignore()
+    .returning('id');
+  if (!inserted) return null;
+  const definitionId = (inserted as { id: number }).id;
+  if (steps.length > 0) {
+    await db('forms.processSteps').insert(
+      steps.map((step) => ({
+        ...step,
+        definitionId,
+        // jsonb: as JSON text, or pg would send a JS array as a PostgreSQL array.
+        options: step.options ? JSON.stringify(step.options) : null,
+        appliesTo: step.appliesTo ? JSON.stringify(step.appliesTo) : null,
+      })),
+    );
+  }
+  return definitionId;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import * as formsMigration from '../../../../db/migrations/20261121120100_forms_workflow';
-import { FORMS_DEMO_STEPS, seedFormsDemo } from '../../../../db/seeds/forms-demo';
+import { FORMS_DEMO_STEPS, seedFormsDemo } from '../demo/seed';
 import { scratchDatabase, seedAccount, seedDefinition, seedTenant } from '../testing/fixture';
 import { definitionWithSteps, latestDefinitionId } from './definitions';
 
@@ -30,9 +30,9 @@ it('allows one open process per account and period, any number of finished ones'
 it('the demo seed creates the membership form with all eight question types, once', async () => {
   await db.knex('membership.registration_systems').insert({ id: 1, name: 'Demo' }).onConflict('id').ignore();
   await db.knex('membership.organisations').insert({ registrationSystemId: 1, name: 'Riverside Athletics Club', slug: 'riverside-ac' });
-  await seedFormsDemo(db.knex);
-  await seedFormsDemo(db.knex);
   const organisation = await db.knex('membership.organisations').where({ slug: 'riverside-ac' }).first('id');
+  await seedFormsDemo(db.knex, organisation.id);
+  await seedFormsDemo(db.knex, organisation.id);
   const id = await latestDefinitionId(db.knex, organisation.id, 'membership');
   const definition = await definitionWithSteps(db.knex, id!);
   expect(await db.knex('forms.process_definitions').where({ organisationId: organisation.id }).count({ n: '*' })).toEqual([{ n: '1' }]);

@@ -20,6 +20,8 @@ export interface StepRow {
   appliesTo: AppliesTo | null;
 }
 
+export type NewStep = Omit<StepRow, 'id'>;
+
 export interface DefinitionRow {
   id: number;
   key: string;

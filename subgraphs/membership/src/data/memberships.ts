@@ -67,6 +67,14 @@ export function pendingMembershipRows(rows: readonly NewMembership[]) {
   return rows.map((r) => ({ ...r, status: 'pending_payment' as const, details: JSON.stringify(r.details) }));
 }
 
+/** A membership that is active without an order of ours (see recordPastMembership). */
+export async function insertActiveMembership(db: Db, row: Omit<NewMembership, 'orderId'> & { membershipNumber: string }): Promise<number> {
+  const [inserted] = await db('membership.memberships')
+    .insert({ ...row, orderId: null, status: 'active', details: JSON.stringify(row.details), activatedAt: db.fn.now() })
+    .returning('id');
+  return (inserted as { id: number }).id;
+}
+
 export async function membershipsByOrderIds(db: Db, orderIds: readonly number[]): Promise<MembershipRow[]> {
   return db('membership.memberships')
     .whereIn('orderId', orderIds as number[])

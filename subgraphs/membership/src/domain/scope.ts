@@ -16,11 +16,16 @@ export interface DataScope {
 }
 
 export async function scopeForUser(db: Knex, claims: AccessTokenClaims): Promise<DataScope | null> {
-  const rows = await loadScopeRows(db, claims.registrationSystemId, claims.userKey);
+  return scopeForUserKey(db, claims.registrationSystemId, claims.userKey);
+}
+
+/** The same scope for a user key the caller has already established (the demo seed's operator). */
+export async function scopeForUserKey(db: Knex, registrationSystemId: number, userKey: string): Promise<DataScope | null> {
+  const rows = await loadScopeRows(db, registrationSystemId, userKey);
   if (!rows) return null;
   return {
     accountId: rows.accountId,
-    registrationSystemId: claims.registrationSystemId,
+    registrationSystemId,
     organisationIds: new Set(rows.organisationIds),
     adminOrganisationIds: new Set(rows.adminOrganisationIds),
     personIds: new Set(rows.personIds),

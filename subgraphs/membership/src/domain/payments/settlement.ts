@@ -2,12 +2,11 @@ import type { Db } from '../../data/db';
 import { accountContact } from '../../data/accounts';
 import { queueEmail } from '../../data/emails';
 import { activateMembership, lockPendingMembershipsOfOrder } from '../../data/memberships';
-import { organisationNumbering, reserveMembershipSequence } from '../../data/membershipNumbers';
 import { recordOrderPayment, type OrderRow } from '../../data/orders';
 import { membershipTypesByIds, periodById } from '../../data/periods';
 import { personNamesByIds } from '../../data/persons';
 import { confirmationEmail, MEMBERSHIP_CONFIRMATION } from '../email/confirmationEmail';
-import { formatMembershipNumber } from '../membershipNumbers';
+import { reserveMembershipNumbers } from '../registration/membershipNumbers';
 
 export interface Settlement {
   orderStatus: OrderRow['status'];
@@ -37,23 +36,21 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
 }
 
 /**
- * Gives every pending membership of the order its number and activates it, then queues one
- * confirmation e-mail listing them. Numbers come from the organisation's sequence, reserved in
- * one statement under its row lock, so concurrent activations get distinct consecutive values.
- * Returns whether an e-mail was queued (not when the account has no address).
+ * Gives every pending membership of the order its number (reserveMembershipNumbers) and activates
+ * it, then queues one confirmation e-mail listing them. Returns whether an e-mail was queued (not
+ * when the account has no address).
  */
 async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<boolean> {
   const pending = await lockPendingMembershipsOfOrder(trx, order.id);
   if (pending.length === 0) return false;
   const period = await periodById(trx, order.periodId);
   if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
-  const organisation = await organisationNumbering(trx, order.organisationId);
-  const first = await reserveMembershipSequence(trx, order.organisationId, pending.length);
-  const year = Number(period.startsOn.slice(0, 4));
+  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, pending.length);
+  const organisation = reserved.organisation;
 
   const numbers = new Map<number, string>();
   for (const [index, membership] of pending.entries()) {
-    const number = formatMembershipNumber(organisation.pattern, { organisationSlug: organisation.slug, year, sequence: first + index });
+    const number = reserved.numbers[index] as string;
     await activateMembership(trx, membership.id, number);
     numbers.set(membership.id, number);
   }

@@ -1,11 +1,11 @@
-import { DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID, seedDemo } from '@ems/db/seeds/demo';
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
+import { todayIso } from '../domain/clock';
+import { quoteOrder, timingWindowAt, type PeriodPricingRules, type Quote } from '../domain/pricing';
 import { createRegistrationOrder, getRegistrationPeriod, periodClosedReason, personsForPeriod } from '../registration';
-import { todayIso } from './clock';
-import { quoteOrder, timingWindowAt, type PeriodPricingRules, type Quote } from './pricing';
+import { DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID, seedMembershipDemo } from '.';
 
-/** The demo seed writes orders by hand (db cannot use this package): they must be what the engine gives. */
+/** The demo installation (docs/payments.md, "Demo") as the README describes it. */
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
 const today = todayIso();
@@ -14,8 +14,8 @@ beforeAll(async () => {
   db = await migratedScratchDatabase();
   knex = db.knex;
   const secrets = { customerSecret: 's'.repeat(40), portalApiKey: 'k'.repeat(40) };
-  await seedDemo(knex, secrets);
-  await seedDemo(knex, secrets); // idempotent
+  await seedMembershipDemo(knex, secrets);
+  await seedMembershipDemo(knex, secrets); // idempotent
 });
 
 afterAll(async () => {
@@ -66,6 +66,28 @@ describe('demo seed', () => {
     ]);
     const erik = await knex('membership.memberships').where({ personId: persons[1]?.id, periodId: DEMO_PERIOD_ID }).first();
     expect(erik.membershipNumber).toMatch(/^RAC-\d{4}-0002$/);
+    const anna = await knex('membership.memberships').where({ personId: persons[0]?.id, periodId: DEMO_PREVIOUS_PERIOD_ID }).first();
+    expect(anna).toMatchObject({ status: 'active', orderId: null });
+    expect(anna.membershipNumber).toMatch(/^RAC-\d{4}-0001$/);
+  });
+
+  it('has Erik’s order paid by a bank transfer that olga.operator recorded, and Liv’s unpaid', async () => {
+    const orders = await knex('membership.orders').orderBy('id');
+    expect(orders.map((o) => [o.reference, o.status])).toEqual([
+      [expect.stringMatching(/^ORD-\d{4}-000001$/), 'paid'],
+      [expect.stringMatching(/^ORD-\d{4}-000002$/), 'unpaid'],
+    ]);
+    const olga = await knex('membership.accounts').where({ externalUserId: 'olga.operator' }).first('id');
+    const payments = await knex('membership.payments');
+    expect(payments).toEqual([
+      expect.objectContaining({
+        orderId: orders[0].id,
+        provider: 'manual',
+        status: 'succeeded',
+        amountMinor: 13600,
+        recordedByAccountId: olga.id,
+      }),
+    ]);
   });
 
   it('makes Anna a renewal (member last season), and the next number follows the seeded ones', async () => {

@@ -1,22 +1,23 @@
-import type { Knex } from 'knex';
+import type { Knex } from '@ems/db';
+import type { QuestionType } from '@ems/schema/rules';
+import { insertDefinitionVersion } from '../data/definitions';
+import type { AnswerKey, AppliesTo } from '../data/rows';
 
 /**
  * The demo organisation's membership registration form: process definition `membership`
- * (version 1) of Riverside Athletics Club, with a question of each of the eight types. Runs after
- * the demo seed (it needs the organisation). Idempotent and safe when several processes start at
- * once: an existing version 1 is left as it is (a changed form is a new version, so processes
- * already running keep the questions they started with).
+ * (version 1), with a question of each of the eight types. Idempotent and safe when several
+ * processes start at once: an existing version 1 is left as it is (a changed form is a new
+ * version, so processes already running keep the questions they started with).
  */
-export const FORMS_DEMO_ORGANISATION_SLUG = 'riverside-ac';
-export const FORMS_DEMO_REGISTRATION_SYSTEM_ID = 1;
+export const FORMS_DEMO_DEFINITION = { key: 'membership', name: 'Membership registration', version: 1 } as const;
 
 interface DemoStep {
   question: string;
-  questionType: 'TXT' | 'NUM' | 'DRP' | 'BCB' | 'ITC' | 'ONE' | 'RDO' | 'SEL';
+  questionType: QuestionType;
   required: boolean;
   options?: Array<{ value: string; label: string }>;
-  answerKey?: 'membershipType' | 'insurance' | 'magazine' | 'transferFromClub';
-  appliesTo?: { minAge?: number; maxAge?: number };
+  answerKey?: AnswerKey;
+  appliesTo?: AppliesTo;
 }
 
 /** After the person overview (step 1), in this order (steps 2..10). */
@@ -82,31 +83,20 @@ export const FORMS_DEMO_STEPS: DemoStep[] = [
   { question: 'I accept the terms and conditions of membership', questionType: 'ITC', required: true },
 ];
 
-export async function seedFormsDemo(knex: Knex): Promise<void> {
+/** Writes the demo form for `organisationId` (the demo's Riverside Athletics Club) unless it exists. */
+export async function seedFormsDemo(knex: Knex, organisationId: number): Promise<void> {
   await knex.transaction(async (trx) => {
-    const organisation = await trx('membership.organisations')
-      .where({ registrationSystemId: FORMS_DEMO_REGISTRATION_SYSTEM_ID, slug: FORMS_DEMO_ORGANISATION_SLUG })
-      .first('id');
-    if (!organisation) throw new Error(`seedFormsDemo: organisation '${FORMS_DEMO_ORGANISATION_SLUG}' not found (run seedDemo first)`);
-
-    const [definition] = await trx('forms.process_definitions')
-      .insert({ key: 'membership', name: 'Membership registration', version: 1, organisationId: organisation.id })
-      .onConflict(['organisationId', 'key', 'version'])
-      .ignore()
-      .returning('id');
-    if (!definition) return;
-
-    await trx('forms.process_steps').insert(
+    await insertDefinitionVersion(
+      trx,
+      { organisationId, ...FORMS_DEMO_DEFINITION },
       FORMS_DEMO_STEPS.map((s, i) => ({
-        definitionId: definition.id,
         position: i + 1,
         question: s.question,
         questionType: s.questionType,
         required: s.required,
-        // jsonb: as JSON text, or pg would send a JS array as a PostgreSQL array.
-        options: s.options ? JSON.stringify(s.options) : null,
+        options: s.options ?? null,
         answerKey: s.answerKey ?? null,
-        appliesTo: s.appliesTo ? JSON.stringify(s.appliesTo) : null,
+        appliesTo: s.appliesTo ?? null,
       })),
     );
   });

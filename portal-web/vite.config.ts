@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The router this portal talks to (same origin in production; proxied by the dev server). */
 const ROUTER = process.env.PORTAL_DEV_ROUTER_URL ?? 'http://127.0.0.1:4000';
@@ -12,7 +13,9 @@ const toRouter = { target: ROUTER, changeOrigin: false, xfwd: true };
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  // Each asset also as .gz and .br, so the router serves them compressed without compressing
+  // per request (see router/src/portal.ts).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/, /\.html$/] })],
   resolve: {
     alias: {
       // The shared answer rules: a pure TypeScript module with no imports outside its folder, so it
@@ -33,7 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are built for debugging but not linked from the bundle, and the router never serves them.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
 });

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Everything sign-in needs: tenants (registration systems) with their host names, hash scheme
  * and customer-website secrets; organisations, accounts and OrgUser rows; persons and
  * LinkedPerson; API keys (hashed); the hand-off audit trail and used nonces (schema `membership`,
- * written by the membership subgraph). The session table of connect-pg-simple lives in schema
+ * written by the membership subgraph). The gateway session table lives in schema
  * `gateway`, written by the router.
  */
 export async function up(knex: Knex): Promise<void> {
@@ -129,7 +129,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   // A schema builder queues statements, so each table gets a fresh one (m()).
-  // connect-pg-simple's table, created by us (not by the store) so that it is versioned here.
+  // The routers' session table (express-session's store, router/src/session/pgStore.ts), versioned here.
   await knex.schema.withSchema('gateway').createTable('session', (t) => {
     t.string('sid').primary();
     t.json('sess').notNullable();

@@ -1,24 +1,21 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
-import { Pool } from 'pg';
-import { createLogger, type Logger } from '@ems/service-runtime';
-import { errorMiddleware, listen, notFoundHandler, requestLogger } from '@ems/service-runtime';
+import { Agent } from 'undici';
+import { createKnex } from '@ems/db';
+import { createLogger, errorMiddleware, listen, notFoundHandler, requestLogger, type Logger } from '@ems/service-runtime';
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';
 import { SessionTokens } from './auth/sessionTokens';
-import { createGatewayHandler, sessionGate } from './graphql/gateway';
+import { createGatewayHandler } from './graphql/gateway';
 import { portalRoutes } from './portal';
 import { adminProxy } from './proxy/adminProxy';
-import { proxyLane } from './proxy/proxyLane';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
 import { originCheck } from './security/originCheck';
-import { SESSION_COOKIE, sessionMiddleware } from './session/middleware';
-import { sessionReader } from './session/sessionReader';
-import { createSessionStore } from './session/throttledStore';
+import { sessionMiddleware } from './session/middleware';
+import { PgSessionStore } from './session/pgStore';
 import { TenantResolver } from './tenant/resolveTenant';
-import { createUpstreamDispatcher } from './upstream/dispatcher';
 import './session/authState';
 
 export const SUPERGRAPH_PATH = path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql');
@@ -32,26 +29,22 @@ export interface RunningRouter {
 
 /**
  * The router: session gateway (sign-in, refresh, logout), the federated `/graphql`, the
- * admin-service proxy and the portal. It holds no business logic.
+ * admin-service proxy and the portal. It holds no business logic and reads no other service's
+ * tables; its own is the session table.
  */
 export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const logger = createLogger('router', env.LOG_LEVEL);
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, application_name: 'ems-router' });
-  // An idle connection the server drops (restart, fail-over, shutdown) surfaces here; without a
-  // listener pg would crash the router. The pool replaces the connection on the next checkout.
-  pool.on('error', (err) => logger.warn({ err: { message: err.message } }, 'idle database connection lost'));
+  const db = createKnex(env.DATABASE_URL, { poolMax: 10, applicationName: 'ems-router' });
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
-  const dispatcher = createUpstreamDispatcher();
-  const store = createSessionStore(pool, env.SESSION_TOUCH_INTERVAL_SECONDS, env.SESSION_CACHE_SECONDS);
-  await store.cache.listen();
-  const session = sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS);
+  const store = new PgSessionStore(db, env.SESSION_TOUCH_INTERVAL_SECONDS * 1000);
+  // The REST proxy's connections to the subgraphs (keep-alive, one pool per subgraph).
+  const dispatcher = new Agent({ connections: 256 });
   const graphql = await createGatewayHandler({
     supergraphPath: SUPERGRAPH_PATH,
     serviceUrls,
     apiKey: env.ADMIN_SERVICE_API_KEY,
-    dispatcher,
     tokens,
     introspection: env.GRAPHQL_INTROSPECTION,
   });
@@ -60,44 +53,24 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.set('etag', false);
+
+  // The one middleware order; everything registered here applies to every request below it.
   app.use(requestLogger(logger));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'UP' });
   });
-
-  // Sessions only where they matter: static files never touch the session table, and a request
-  // without a session cookie gets none (no id generated, nothing read) unless it signs in. Sign-in,
-  // refresh and logout change sessions (express-session); every other request only reads one.
-  const readSession = sessionReader({
-    store,
-    cookieName: SESSION_COOKIE,
-    secret: env.SESSION_SECRET,
-    idleSeconds: env.SESSION_IDLE_SECONDS,
-  });
-  const checkOrigin = originCheck(env.ALLOWED_ORIGINS);
-
-  // `/services/admin-service/**` and `/api/**` (except sign-in) go to the subgraph that owns them.
-  const proxy = adminProxy({
-    routes: parseRouteTable(env.ROUTE_TABLE),
-    serviceUrls,
-    apiKey: env.ADMIN_SERVICE_API_KEY,
-    dispatcher,
-    tokens,
-    logger,
-  });
-  app.use(proxyLane({ originCheck: checkOrigin, readSession, proxy }));
-
-  const sessionWhenNeeded: express.RequestHandler = (req, res, next) => {
-    if (req.originalUrl.startsWith('/api/auth/')) return session(req, res, next);
-    if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return readSession(req, res, next);
-    next();
-  };
-  for (const prefix of ['/api', '/services', '/graphql']) app.use(prefix, checkOrigin, sessionWhenNeeded);
-
-  // Only sign-in paths walk the sign-in routes; every other request skips them in one test.
-  const authRoutes = gatewayAuthRoutes({ tenants: new TenantResolver(pool, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger });
-  app.use((req, res, next) => (req.path.startsWith('/api/auth/') ? authRoutes(req, res, next) : next()));
-  app.use('/graphql', sessionGate(tokens), ...graphql.handler);
+  // Cross-site writes are refused, then the session is read (express-session: a request without
+  // a session cookie reads nothing, and nothing is stored before sign-in).
+  app.use(
+    ['/api', '/services', '/graphql'],
+    originCheck(env.ALLOWED_ORIGINS),
+    sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS),
+  );
+  app.use(gatewayAuthRoutes({ tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger }));
+  app.use(
+    adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger }),
+  );
+  app.use('/graphql', ...graphql.handler);
   app.use(portalRoutes(env.PORTAL_DIST));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
@@ -116,9 +89,8 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await graphql.stop();
       await dispatcher.close();
-      store.cache.close();
       store.close();
-      await pool.end();
+      await db.destroy();
     },
   };
 }

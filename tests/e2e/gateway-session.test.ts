@@ -249,13 +249,20 @@ describe('ending every session of one user (npm run sessions -- end)', () => {
     const first = await signedInBrowser('ben.meyer');
     const second = await signedInBrowser('ben.meyer');
     const other = await signedInBrowser('carla.jensen');
-    // Let the router cache both of ben's sessions first: ending them must reach its cache too.
     for (const client of [first, second]) await client.graphql('{ viewer { userKey } }');
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
         ['--import', 'tsx', 'router/src/cli/sessions.ts', 'end', '--user', 'ben.meyer', '--tenant', '1'],
-        { cwd: `${__dirname}/../..`, env: { PATH: process.env.PATH, DATABASE_URL: ctx.databaseUrl } },
+        {
+          cwd: `${__dirname}/../..`,
+          env: {
+            PATH: process.env.PATH,
+            DATABASE_URL: ctx.databaseUrl,
+            MEMBERSHIP_URL: ctx.urls.membership,
+            ADMIN_SERVICE_API_KEY: ctx.secrets.portalApiKey,
+          },
+        },
         (err, stdout) => (err ? reject(err) : resolve(stdout)),
       ),
     );

@@ -8,13 +8,13 @@ export interface ExternalLoginInput {
   nonce?: string;
 }
 
-/** The admin service's answer: a token, or its refusal (status and body) for the caller to map. */
+/** The admin service's answer: a value, or its refusal (status and body) for the caller to map. */
 export type AdminResult<T> =
   { ok: true; value: T } | { ok: false; status: number; body: { error?: string; message?: string; reason?: string } };
 
 /**
- * The gateway's client of the admin service. The API key is injected once, here, at
- * construction (contract rule 7); no method takes it as a parameter.
+ * The gateway's client of the admin service (membership). The API key is injected once, here,
+ * at construction (contract rule 7); no method takes it as a parameter.
  */
 export class AdminServiceClient {
   constructor(
@@ -27,8 +27,7 @@ export class AdminServiceClient {
     input: ExternalLoginInput,
     clientAddress: string | undefined,
   ): Promise<AdminResult<{ token: string; expiresAt: number }>> {
-    const result = await this.post<{ token: string }>('/auth/external-login', input, {
-      'x-api-key': this.apiKey,
+    const result = await this.call<{ token: string }>('POST', '/auth/external-login', input, {
       ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
     });
     if (!result.ok) return result;
@@ -38,16 +37,43 @@ export class AdminServiceClient {
   }
 
   async refresh(token: string): Promise<AdminResult<TokenResponse>> {
-    return this.post<TokenResponse>('/api/auth/refresh', undefined, { 'x-api-key': this.apiKey, authorization: `Bearer ${token}` });
+    return this.call<TokenResponse>('POST', '/api/auth/refresh', undefined, { authorization: `Bearer ${token}` });
   }
 
-  private async post<T>(path: string, body: unknown, headers: Record<string, string>): Promise<AdminResult<T>> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
+  /** Step (1): the registration system a host name serves. */
+  async tenantForHost(host: string): Promise<AdminResult<{ registrationSystemId: number }>> {
+    return this.call('GET', `/auth/tenants/by-host/${encodeURIComponent(host)}`);
+  }
+
+  /** The account behind a user key, for ending its sessions. */
+  async accountOf(registrationSystemId: number, userKey: string): Promise<AdminResult<{ accountId: number }>> {
+    const query = new URLSearchParams({ registrationSystemId: String(registrationSystemId), userKey });
+    return this.call('GET', `/auth/accounts/by-user-key?${query}`);
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<AdminResult<T>> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...headers,
+          'x-api-key': this.apiKey,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          accept: 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      // Unreachable or too slow: the callers answer as for any 5xx of the admin service.
+      return { ok: false, status: 503, body: { message: 'Admin service unreachable' } };
+    }
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) return { ok: false, status: res.status, body: json as AdminResult<T> extends { body: infer B } ? B : never };
     return { ok: true, value: json as T };

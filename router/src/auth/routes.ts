@@ -8,7 +8,7 @@ import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';
 import { tokenExpired, type SessionTokens } from './sessionTokens';
 import { SESSION_COOKIE } from '../session/middleware';
-import { isStoredSession } from '../session/throttledStore';
+import { isStoredSession } from '../session/pgStore';
 
 const credentials = z.object({
   userKey: z.string().trim().min(1).max(256),
@@ -28,11 +28,6 @@ export interface GatewayAuthDeps {
 
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-}
-
-/** Whether the request's session was read from the store (see ThrottledPgStore), not made just now. */
-function wasStored(req: Request): boolean {
-  return isStoredSession(req.session);
 }
 
 /**
@@ -60,7 +55,7 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
     }
     // (3) A new session id at every sign-in: a session id planted before login is worthless. A
     // request without a stored session already has a fresh, never-stored id.
-    if (wasStored(req)) await regenerate(req);
+    if (isStoredSession(req)) await regenerate(req);
     req.session.auth = {
       token: result.value.token,
       expiresAt: result.value.expiresAt,

@@ -30,39 +30,6 @@ export class SessionTokens {
     private readonly logger: Logger,
   ) {}
 
-  /**
-   * The session's token when it can be used as it is (not expired, no refresh due), without a
-   * promise; undefined when tokenFor or optionalToken must decide. The common case of every
-   * forwarded call, so it skips the microtask hops of the async path.
-   */
-  freshToken(req: Request): string | undefined {
-    const auth = req.session?.auth;
-    return auth && auth.expiresAt - Date.now() >= this.refreshAheadMs ? auth.token : undefined;
-  }
-
-  /**
-   * Hands the request's token to `use`: at once when no refresh is due (freshToken), else once
-   * `lookup` (tokenFor, optionalToken or requireToken) has settled. A failure of either, or a
-   * throw in `use`, goes to `fail`, as `.then(use).catch(fail)` would.
-   */
-  withToken(
-    req: Request,
-    lookup: (req: Request) => Promise<string | null>,
-    use: (token: string | null) => void,
-    fail: (err: unknown) => void,
-  ): void {
-    const fresh = this.freshToken(req);
-    if (fresh === undefined) {
-      lookup(req).then(use).catch(fail);
-      return;
-    }
-    try {
-      use(fresh);
-    } catch (err) {
-      fail(err);
-    }
-  }
-
   /** The token to forward, or null for a request without a signed-in session. Expired: 401. */
   async tokenFor(req: Request): Promise<string | null> {
     const auth = req.session?.auth;

@@ -1,11 +1,9 @@
-import { Pool } from 'pg';
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../tests/support/scratchDatabase';
-import { endSessions, parseSessionsCommand, runEndSessions, UsageError } from './sessions';
+import { endSessions, parseSessionsCommand, runEndSessions, UsageError, type AccountLookup } from './sessions';
 
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
-let pool: Pool;
 let tenantId: number;
 let aliceId: number;
 let bobId: number;
@@ -13,7 +11,6 @@ let bobId: number;
 beforeAll(async () => {
   db = await migratedScratchDatabase();
   knex = db.knex;
-  pool = new Pool({ connectionString: db.url, max: 2 });
   [tenantId] = (await knex('membership.registrationSystems').insert({ name: 'Tenant' }).returning('id')).map(
     (r: { id: number }) => r.id,
   ) as [number];
@@ -28,7 +25,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pool.end();
   await db.drop();
 });
 
@@ -47,24 +43,35 @@ beforeEach(async () => {
   ]);
 });
 
+/**
+ * Stands in for the admin service's account lookup (the command asks membership over HTTP, which
+ * tests/e2e/gateway-session.test.ts runs for real), answering from the same accounts table.
+ */
+const accountOf: AccountLookup = async (registrationSystemId, userKey) =>
+  ((await knex('membership.accounts').where({ registrationSystemId, externalUserId: userKey }).first('id')) as { id: number } | undefined)
+    ?.id ?? null;
+
 async function remainingSids(): Promise<string[]> {
   return (await knex('gateway.session').select('sid').orderBy('sid')).map((r: { sid: string }) => r.sid);
 }
 
 describe('ending every session of one user', () => {
   it("by user key and tenant: ends both of that account's sessions and no one else's", async () => {
-    expect(await endSessions(pool, { userKey: 'alice', registrationSystemId: tenantId })).toEqual({ accountId: aliceId, ended: 2 });
+    expect(await endSessions(knex, accountOf, { userKey: 'alice', registrationSystemId: tenantId })).toEqual({
+      accountId: aliceId,
+      ended: 2,
+    });
     expect(await remainingSids()).toEqual(['anonymous', 'bob-laptop']);
   });
 
   it('by account id', async () => {
-    expect(await endSessions(pool, { accountId: bobId })).toEqual({ accountId: bobId, ended: 1 });
+    expect(await endSessions(knex, accountOf, { accountId: bobId })).toEqual({ accountId: bobId, ended: 1 });
     expect(await remainingSids()).toEqual(['alice-laptop', 'alice-phone', 'anonymous']);
   });
 
   it('an unknown user key in that tenant ends nothing', async () => {
-    expect(await endSessions(pool, { userKey: 'alice', registrationSystemId: tenantId + 1 })).toBeNull();
-    expect(await endSessions(pool, { userKey: 'carol', registrationSystemId: tenantId })).toBeNull();
+    expect(await endSessions(knex, accountOf, { userKey: 'alice', registrationSystemId: tenantId + 1 })).toBeNull();
+    expect(await endSessions(knex, accountOf, { userKey: 'carol', registrationSystemId: tenantId })).toBeNull();
     expect(await remainingSids()).toHaveLength(4);
   });
 
@@ -74,9 +81,9 @@ describe('ending every session of one user', () => {
     const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
     const command = parseSessionsCommand(['end', '--user', 'alice', '--tenant', String(tenantId)], 99);
     if (command.kind !== 'end') throw new Error('expected an end command');
-    expect(await runEndSessions(pool, command.target, io)).toBe(0);
+    expect(await runEndSessions(knex, accountOf, command.target, io)).toBe(0);
     expect(out).toEqual([`Ended 2 sessions of user "alice" (account ${aliceId}).`]);
-    expect(await runEndSessions(pool, { userKey: 'carol', registrationSystemId: tenantId }, io)).toBe(1);
+    expect(await runEndSessions(knex, accountOf, { userKey: 'carol', registrationSystemId: tenantId }, io)).toBe(1);
     expect(err.join('\n')).toMatch(/no account with user key "carol"/);
   });
 });

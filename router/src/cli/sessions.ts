@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
-import { Pool } from 'pg';
-import { deleteSessionsOfAccount, findAccountId } from '../data/sessions';
+import { createKnex, type Knex } from '@ems/db';
+import { AdminServiceClient } from '../auth/adminClient';
+import { deleteSessionsOfAccount } from '../data/sessions';
 import { loadEnv } from './env';
 
 /**
  * `npm run sessions -- end --user <userKey> [--tenant <id>]` or `end --account <id>`: signs one
  * user out everywhere at once. Every router keeps its sessions in the one shared table, and the
  * JWT lives only in the session, so deleting the rows ends the user's access through every
- * gateway instance.
+ * gateway instance. A user key is turned into its account by the admin service (membership owns
+ * accounts), with the portal's key.
  */
 
 export const USAGE = `Usage: npm run sessions -- end --user <userKey> [--tenant <registrationSystemId>]
@@ -55,16 +57,33 @@ export function parseSessionsCommand(argv: string[], defaultTenant: number): Ses
   return { kind: 'end', target: { userKey, registrationSystemId } };
 }
 
+/** Finds the account of a user key in a tenant; null when there is none. */
+export type AccountLookup = (registrationSystemId: number, userKey: string) => Promise<number | null>;
+
+/** The admin service's answer to "whose account is this user key?". */
+export function accountLookupVia(admin: AdminServiceClient): AccountLookup {
+  return async (registrationSystemId, userKey) => {
+    const result = await admin.accountOf(registrationSystemId, userKey);
+    if (result.ok) return result.value.accountId;
+    if (result.status === 404) return null;
+    throw new Error(`the admin service answered ${result.status}: ${result.body.message ?? 'no message'}`);
+  };
+}
+
 /** Ends every session of the target's account; null when no account has that user key in that tenant. */
-export async function endSessions(pool: Pool, target: SessionsTarget): Promise<{ accountId: number; ended: number } | null> {
-  const accountId = 'accountId' in target ? target.accountId : await findAccountId(pool, target.registrationSystemId, target.userKey);
+export async function endSessions(
+  db: Knex,
+  accountOf: AccountLookup,
+  target: SessionsTarget,
+): Promise<{ accountId: number; ended: number } | null> {
+  const accountId = 'accountId' in target ? target.accountId : await accountOf(target.registrationSystemId, target.userKey);
   if (accountId === null) return null;
-  return { accountId, ended: await deleteSessionsOfAccount(pool, accountId) };
+  return { accountId, ended: await deleteSessionsOfAccount(db, accountId) };
 }
 
 /** Runs `end`; returns the exit code (1: no such user). */
-export async function runEndSessions(pool: Pool, target: SessionsTarget, io: CliIo): Promise<number> {
-  const result = await endSessions(pool, target);
+export async function runEndSessions(db: Knex, accountOf: AccountLookup, target: SessionsTarget, io: CliIo): Promise<number> {
+  const result = await endSessions(db, accountOf, target);
   if (!result) {
     if ('userKey' in target)
       io.err(`sessions: no account with user key "${target.userKey}" in registration system ${target.registrationSystemId}`);
@@ -96,11 +115,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1, application_name: 'ems-sessions' });
+  const db = createKnex(env.DATABASE_URL, { poolMax: 1, applicationName: 'ems-sessions' });
+  const accountOf = accountLookupVia(new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY));
   try {
-    return await runEndSessions(pool, command.target, { out: (t) => console.log(t), err: (t) => console.error(t) });
+    return await runEndSessions(db, accountOf, command.target, { out: (t) => console.log(t), err: (t) => console.error(t) });
   } finally {
-    await pool.end();
+    await db.destroy();
   }
 }
 

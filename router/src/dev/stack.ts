@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -9,18 +10,33 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 export type StackService = 'membership' | 'forms' | 'imports' | 'router';
 export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'router'];
 
-const ENTRY: Record<StackService, string> = {
-  membership: 'subgraphs/membership/src/main.ts',
-  forms: 'subgraphs/forms/src/main.ts',
-  imports: 'subgraphs/imports/src/main.ts',
-  router: 'router/src/main.ts',
+const PACKAGE: Record<StackService, string> = {
+  membership: 'subgraphs/membership',
+  forms: 'subgraphs/forms',
+  imports: 'subgraphs/imports',
+  router: 'router',
 };
+
+/** What a service process runs: its TypeScript through tsx, or its bundle from `npm run build`. */
+export function serviceCommand(service: StackService, compiled: boolean, root = ROOT): string[] {
+  if (!compiled) return ['--import', 'tsx', path.join(PACKAGE[service], 'src', 'main.ts')];
+  const bundle = path.join(PACKAGE[service], 'dist', 'main.js');
+  if (!existsSync(path.join(root, bundle))) {
+    throw new Error(`${bundle} is missing: run \`npm run build:services\` (or \`npm run build\`) before starting compiled services`);
+  }
+  return ['--enable-source-maps', bundle];
+}
 
 export interface StackOptions {
   databaseUrl: string;
   secrets: DevSecrets;
   host?: string;
   ports: Record<StackService, number>;
+  /**
+   * Run the bundles of `npm run build` (`<package>/dist/main.js`) instead of the TypeScript
+   * through tsx, as production does. A missing bundle fails the start; staleness is the caller's.
+   */
+  compiled?: boolean;
   /** Extra environment for one service (e.g. a short SESSION_IDLE_SECONDS in a test). */
   env?: Partial<Record<StackService, Record<string, string>>>;
   /**
@@ -115,7 +131,7 @@ export async function launchService(
   onSpawn?: (stop: () => Promise<void>) => void,
 ): Promise<LaunchedService> {
   const host = o.host ?? '127.0.0.1';
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY[service]], {
+  const child = spawn(process.execPath, serviceCommand(service, o.compiled ?? false), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -159,9 +175,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the three subgraphs and the router as separate Node processes (TypeScript through
- * tsx), waits until each answers its health check, and stops them all on `stop()`.
+ * tsx, or the built bundles with `compiled`), waits until each answers its health check, and
+ * stops them all on `stop()`.
  */
 export async function startStack(o: StackOptions): Promise<RunningStack> {
+  // Every bundle must be there before the first process starts.
+  if (o.compiled) for (const service of STACK_SERVICES) serviceCommand(service, true);
   const stops: Array<() => Promise<void>> = [];
   const launch = (service: StackService, port: number, env?: Record<string, string>) =>
     launchService(service, o, port, env, (stop) => stops.push(stop));

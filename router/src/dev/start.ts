@@ -2,6 +2,8 @@
  * `npm start`: the whole system on one machine. Without DATABASE_URL an embedded PostgreSQL is
  * started under `.data/`; either way the schema is migrated, the demo tenant seeded, the three
  * subgraphs and the router started, and a demo customer website serves signed links.
+ * `--compiled` (`npm run start:compiled`) runs the services' bundles from `npm run build`
+ * instead of their TypeScript, as production does.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { loadStartEnv } from './startEnv';
 
 async function main(): Promise<void> {
   const env = loadStartEnv();
+  const compiled = process.argv.slice(2).includes('--compiled');
   const root = path.resolve(__dirname, '..', '..', '..');
   const dataDir = path.join(root, '.data');
   const secrets = loadOrCreateDevSecrets(dataDir);
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
     databaseUrl,
     secrets,
     ports,
+    compiled,
     logs: {
       onLine: (service, line) => {
         const out = env.LOG_FORMAT === 'json' ? `${line}` : formatLogLine(service, line);

@@ -1,66 +1,77 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { NotFoundError } from '@ems/schema';
-import { type Logger } from '@ems/service-runtime';
+import type { Logger } from '@ems/service-runtime';
 import type { Dispatcher } from 'undici';
 import type { SessionTokens } from '../auth/sessionTokens';
-import { UPSTREAM_TIMEOUT_MS } from '../upstream/dispatcher';
 import { forward } from './forward';
-import type { ProxyHandler } from './proxyLane';
 import { isTokenIssuingPath, needsUserToken, serviceFor, type RouteEntry, type ServiceName } from './routeTable';
+
+/** The gateway's REST prefix (contract: Gateway), removed before a request goes upstream. */
+export const SERVICES_PREFIX = '/services/admin-service';
+
+/** How long a subgraph may take to answer the router, REST and GraphQL alike. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /** Headers of the browser that never reach a subgraph: its credentials are the session's business. */
 const STRIPPED_HEADERS: ReadonlySet<string> = new Set(['cookie', 'authorization', 'x-api-key', 'proxy-authorization']);
+
+/**
+ * The path a proxied request is sent upstream with, or undefined when the proxy does not serve
+ * it: `/services/admin-service/**` loses its prefix, `/api/**` (the contract's gateway paths)
+ * keeps it, and `/api/auth/**` belongs to the gateway's own sign-in routes.
+ */
+export function proxiedPath(url: string): string | undefined {
+  if (url.startsWith(SERVICES_PREFIX)) {
+    const rest = url.slice(SERVICES_PREFIX.length);
+    if (rest === '' || rest.startsWith('?')) return `/${rest}`;
+    return rest.startsWith('/') ? rest : undefined;
+  }
+  if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) return url;
+  return undefined;
+}
 
 export interface AdminProxyDeps {
   routes: readonly RouteEntry[];
   serviceUrls: Record<ServiceName, string>;
   apiKey: string;
-  /** The router's client for its subgraphs (see upstream/dispatcher). */
   dispatcher: Dispatcher;
   tokens: SessionTokens;
   logger: Logger;
 }
 
 /**
- * Forwards a request to the subgraph that owns its upstream path (see proxiedPath), adding
- * X-API-KEY and, when the session holds a JWT, `Authorization: Bearer`.
+ * Forwards `/services/admin-service/**` and `/api/**` to the subgraph that owns the upstream
+ * path, adding X-API-KEY and, when the session holds a JWT, `Authorization: Bearer`.
  */
-export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, logger }: AdminProxyDeps): ProxyHandler {
+export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, logger }: AdminProxyDeps): RequestHandler {
   const targets = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, new URL(url)])) as Record<ServiceName, URL>;
-  // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
-  const basePaths = Object.fromEntries(Object.entries(targets).map(([name, url]) => [name, url.pathname.replace(/\/+$/, '')]));
-  const onUnavailable = (res: Response) => (err: Error) => {
+  const unavailable = (res: Response) => (err: Error) => {
     logger.error({ err }, 'upstream request failed');
     if (!res.headersSent)
       res.status(502).json({ error: 'Bad Gateway', message: 'Upstream service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
   };
 
-  const requireToken = (req: Request) => tokens.requireToken(req);
-  const optionalToken = (req: Request) => tokens.optionalToken(req);
-
-  return (req, res, upstreamPath, next) => {
+  return async (req: Request, res, next) => {
+    const upstreamPath = proxiedPath(req.originalUrl);
+    if (upstreamPath === undefined) return next();
     const path = upstreamPath.split('?')[0] ?? '/';
     if (isTokenIssuingPath(path))
       return next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, { code: 'NO_ROUTE' }));
-    const service = serviceFor(routes, path) ?? 'membership';
-    const target = targets[service];
-    const lookup = needsUserToken(path) ? requireToken : optionalToken;
-    // A store callback may run this outside Express, so a throw in `forward` must reach `next` too.
-    // The callback stays an unnamed argument: see docs/decisions.md, "Closures on the hot path".
-    tokens.withToken(
-      req,
-      lookup,
-      (token) =>
-        forward(req, res, {
-          target,
-          path: `${basePaths[service]}${upstreamPath}`,
-          strip: STRIPPED_HEADERS,
-          add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
-          dispatcher,
-          timeoutMs: UPSTREAM_TIMEOUT_MS,
-          onUnavailable: onUnavailable(res),
-        }),
-      next,
-    );
+    try {
+      const token = needsUserToken(path) ? await tokens.requireToken(req) : await tokens.optionalToken(req);
+      const target = targets[serviceFor(routes, path) ?? 'membership'];
+      await forward(req, res, {
+        target,
+        // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
+        path: `${target.pathname.replace(/\/+$/, '')}${upstreamPath}`,
+        strip: STRIPPED_HEADERS,
+        add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
+        dispatcher,
+        timeoutMs: UPSTREAM_TIMEOUT_MS,
+        onUnavailable: unavailable(res),
+      });
+    } catch (err) {
+      next(err);
+    }
   };
 }

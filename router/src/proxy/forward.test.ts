@@ -86,7 +86,7 @@ beforeAll(async () => {
 
   const app = express();
   app.use((req, res) => {
-    forward(req, res, {
+    void forward(req, res, {
       target: upstreamUrl,
       path: `/base${req.url}`,
       strip: new Set(['cookie', 'authorization']),
@@ -194,19 +194,20 @@ describe('forward', () => {
     await new Promise((r) => closed.close(r));
     const app = express();
     const errors: Error[] = [];
-    app.use((req, res) =>
-      forward(req, res, {
-        target: new URL(`http://127.0.0.1:${port}`),
-        path: req.url,
-        strip: new Set(),
-        add: {},
-        dispatcher,
-        timeoutMs: 1000,
-        onUnavailable: (err) => {
-          errors.push(err);
-          res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
-        },
-      }),
+    app.use(
+      (req, res) =>
+        void forward(req, res, {
+          target: new URL(`http://127.0.0.1:${port}`),
+          path: req.url,
+          strip: new Set(),
+          add: {},
+          dispatcher,
+          timeoutMs: 1000,
+          onUnavailable: (err) => {
+            errors.push(err);
+            res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
+          },
+        }),
     );
     const server = http.createServer(app);
     const frontPort = await listen(server);

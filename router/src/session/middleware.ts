@@ -1,6 +1,6 @@
 import session from 'express-session';
 import type { RequestHandler } from 'express';
-import type { ThrottledPgStore } from './throttledStore';
+import type { PgSessionStore } from './pgStore';
 
 export const SESSION_COOKIE = 'ems.sid';
 
@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'ems.sid';
  * Idle time-out is rolling (every response renews the cookie), nothing is stored before login,
  * and the cookie is Secure whenever the request came over TLS (see TRUST_PROXY).
  */
-export function sessionMiddleware(store: ThrottledPgStore, secret: string, idleSeconds: number): RequestHandler {
+export function sessionMiddleware(store: PgSessionStore, secret: string, idleSeconds: number): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     store,

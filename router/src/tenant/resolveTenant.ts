@@ -1,20 +1,19 @@
 import type { Request } from 'express';
-import type { Pool } from 'pg';
-import { NotFoundError } from '@ems/schema';
-import { findTenantIdByHost } from '../data/tenants';
+import { NotFoundError, UpstreamError } from '@ems/schema';
+import type { AdminServiceClient } from '../auth/adminClient';
 
 const CACHE_MS = 60_000;
 
 /**
  * Step (1) of the gateway's sign-in: the tenant (registrationSystemId) from the request's host
- * name, via the tenants table, cached for a minute; a configured default serves single-tenant
- * installs. An unknown host is a clear 404, never a silent fallback to some other tenant.
+ * name, asked of the admin service and cached for a minute; a configured default serves
+ * single-tenant installs. An unknown host is a clear 404, never a silent fallback to another tenant.
  */
 export class TenantResolver {
   private cache = new Map<string, { id: number | null; at: number }>();
 
   constructor(
-    private readonly pool: Pool,
+    private readonly admin: AdminServiceClient,
     private readonly fallback: number | undefined,
   ) {}
 
@@ -22,7 +21,7 @@ export class TenantResolver {
     const host = req.hostname.toLowerCase();
     let hit = this.cache.get(host);
     if (!hit || Date.now() - hit.at > CACHE_MS) {
-      hit = { id: await findTenantIdByHost(this.pool, host), at: Date.now() };
+      hit = { id: await this.lookup(host), at: Date.now() };
       if (this.cache.size > 1000) this.cache.clear();
       this.cache.set(host, hit);
     }
@@ -31,5 +30,12 @@ export class TenantResolver {
       throw new NotFoundError(`No registration system is configured for host '${host}'`, { code: 'UNKNOWN_TENANT' });
     }
     return id;
+  }
+
+  private async lookup(host: string): Promise<number | null> {
+    const result = await this.admin.tenantForHost(host);
+    if (result.ok) return result.value.registrationSystemId;
+    if (result.status === 404) return null;
+    throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
   }
 }

@@ -50,3 +50,9 @@ export async function accountContact(
     .first('a.id', 'a.registrationSystemId', db.raw('coalesce(a.email, p.email) AS email'), 'p.firstName');
   return row ?? null;
 }
+
+/** An account's id by its user key, disabled or not: ending its sessions must work either way. */
+export async function findAccountIdByUserKey(db: Knex, registrationSystemId: number, userKey: string): Promise<number | null> {
+  const row = await db('membership.accounts').where({ registrationSystemId, externalUserId: userKey }).first('id');
+  return row?.id ?? null;
+}

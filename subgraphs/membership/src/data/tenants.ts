@@ -24,3 +24,9 @@ export async function findTenantAuthSettings(db: Knex, registrationSystemId: num
     secrets: secrets.map((s) => s.secret),
   };
 }
+
+/** The registration system a host name serves (the gateway's step 1). */
+export async function findTenantIdByHost(db: Knex, host: string): Promise<number | null> {
+  const row = await db('membership.registrationSystemHosts').where({ host }).first('registrationSystemId');
+  return row?.registrationSystemId ?? null;
+}

@@ -9,8 +9,8 @@ import {
   type AccessTokenClaims,
   type TokenResponse,
 } from '@ems/schema';
-import { findAccountByEmail, findAccountByUserKey } from '../data/accounts';
-import { findTenantAuthSettings } from '../data/tenants';
+import { findAccountByEmail, findAccountByUserKey, findAccountIdByUserKey } from '../data/accounts';
+import { findTenantAuthSettings, findTenantIdByHost } from '../data/tenants';
 import { issueTokenForAccount, type TokenSettings } from './tokens';
 
 function userNotFound(): NotFoundError {
@@ -99,4 +99,23 @@ export async function registerAnonymousSession(
     settings.validitySeconds,
   );
   return { ...token, sessionId };
+}
+
+/**
+ * The gateway's step (1): the registration system a host name serves. A tenant-scoped key only
+ * learns of its own tenant.
+ */
+export async function tenantForHost(db: Knex, keyTenant: number | null, host: string): Promise<number> {
+  const id = await findTenantIdByHost(db, host.toLowerCase());
+  if (id === null || (keyTenant !== null && id !== keyTenant)) {
+    throw new NotFoundError(`No registration system is configured for host '${host}'`, { code: 'UNKNOWN_TENANT' });
+  }
+  return id;
+}
+
+/** The account behind a user key, for the gateway's "end every session of a user". */
+export async function accountIdForUserKey(db: Knex, registrationSystemId: number, userKey: string): Promise<number> {
+  const id = await findAccountIdByUserKey(db, registrationSystemId, userKey);
+  if (id === null) throw userNotFound();
+  return id;
 }

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { ApiKeyVerifier, Knex } from '@ems/db';
 import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/service-runtime';
 import { externalLogin, type HandoffSettings } from '../domain/handoff';
-import { exchangeOidcClaims, exchangeUserKey, refreshToken, registerAnonymousSession, resolveCallerTenant } from '../domain/authentication';
+import {
+  accountIdForUserKey,
+  exchangeOidcClaims,
+  exchangeUserKey,
+  refreshToken,
+  registerAnonymousSession,
+  resolveCallerTenant,
+  tenantForHost,
+} from '../domain/authentication';
 
 const userKey = z.string().trim().min(1).max(256);
 const tenantId = z.coerce.number().int().positive();
@@ -22,6 +30,9 @@ const oidcBody = z.object({
   registrationSystemId: tenantId,
   claims: z.object({ sub: z.string().min(1).max(256), email: z.string().email().optional(), email_verified: z.boolean().optional() }),
 });
+
+const hostParams = z.object({ host: z.string().trim().min(1).max(253) });
+const accountQuery = z.object({ registrationSystemId: tenantId, userKey });
 
 const registerSessionBody = z.object({ registrationSystemId: tenantId, sessionId: z.string().uuid().optional() });
 
@@ -78,6 +89,24 @@ export function authRoutes({ db, keys, settings, defaultTenant }: AuthRoutesDeps
       const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
       const { token, sessionId } = await registerAnonymousSession(db, tenant, body.sessionId, settings);
       res.json({ token, sessionId });
+    }),
+  );
+
+  // The gateway's own lookups, with its key: the tenant a host serves, and a user key's account.
+  router.get(
+    '/auth/tenants/by-host/:host',
+    asyncHandler(async (req, res) => {
+      const { host } = parseInput(hostParams, req.params, 'path');
+      res.json({ registrationSystemId: await tenantForHost(db, authOf(req).apiKey?.registrationSystemId ?? null, host) });
+    }),
+  );
+
+  router.get(
+    '/auth/accounts/by-user-key',
+    asyncHandler(async (req, res) => {
+      const query = parseInput(accountQuery, req.query, 'query');
+      const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, query.registrationSystemId, undefined);
+      res.json({ accountId: await accountIdForUserKey(db, tenant, query.userKey) });
     }),
   );
 

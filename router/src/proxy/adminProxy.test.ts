@@ -1,4 +1,4 @@
-import { proxiedPath } from './proxyLane';
+import { proxiedPath } from './adminProxy';
 
 describe('proxiedPath', () => {
   it.each([

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import { GraphQLError, type ValidationRule } from 'graphql';
+import { createLogger } from '@ems/service-runtime';
+import type { AdminServiceClient } from '../auth/adminClient';
+import { SessionTokens } from '../auth/sessionTokens';
+import { createGatewayHandler } from './gateway';
+
+/** A limit of the kind the gateway will carry (depth, cost, aliases): here, no field named `viewer`. */
+const noViewer: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === 'viewer') context.reportError(new GraphQLError('viewer is not allowed here', { nodes: node }));
+  },
+});
+
+let server: ReturnType<express.Express['listen']>;
+let url: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const tokens = new SessionTokens({} as AdminServiceClient, 60_000, createLogger('test', 'silent'));
+  const gateway = await createGatewayHandler({
+    supergraphPath: path.resolve(__dirname, '..', '..', '..', 'schema', 'supergraph.graphql'),
+    // Nothing listens there: a query refused by validation never reaches a subgraph.
+    serviceUrls: { membership: 'http://127.0.0.1:9', forms: 'http://127.0.0.1:9', imports: 'http://127.0.0.1:9' },
+    apiKey: 'k'.repeat(40),
+    tokens,
+    introspection: false,
+    validationRules: [noViewer],
+  });
+  stop = gateway.stop;
+  const app = express();
+  app.use('/graphql', ...gateway.handler);
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stop();
+});
+
+async function ask(query: string) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: Array<{ message: string }> } };
+}
+
+describe('every operation goes through the gateway’s validation (no path around Apollo)', () => {
+  it('refuses a query a validation rule forbids, the first time and every time after', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const { status, body } = await ask('{ viewer { userKey } }');
+      expect(status).toBe(400);
+      expect(body.errors?.map((e) => e.message)).toEqual(['viewer is not allowed here']);
+    }
+  });
+
+  it('answers what the rule allows, as often as asked', async () => {
+    for (let i = 0; i < 2; i += 1) expect(await ask('{ __typename }')).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+  });
+});

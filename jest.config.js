@@ -17,7 +17,11 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/{schema,runtime,db,subgraphs,router}/**/*.test.ts', '<rootDir>/portal-web/{src,scripts}/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{schema,runtime,db,subgraphs,router}/**/*.test.ts',
+        '<rootDir>/portal-web/{src,scripts}/**/*.test.ts',
+        '<rootDir>/tests/support/**/*.test.ts',
+      ],
       globalSetup: '<rootDir>/tests/support/databaseSetup.ts',
       globalTeardown: '<rootDir>/tests/support/databaseTeardown.ts',
     },

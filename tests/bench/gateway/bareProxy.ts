@@ -1,7 +1,24 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { build } from 'esbuild';
 
-const ENTRY = path.join(__dirname, 'bareProxyProcess.ts');
+const SOURCE = path.join(__dirname, 'bareProxyProcess.ts');
+/** Beside its source, so that its imports (undici) resolve from the same node_modules. */
+const BUNDLE = path.join(__dirname, 'dist', 'bareProxyProcess.js');
+
+/** Compiled like the services it is compared with, so that the floor carries no tsx either. */
+async function buildBareProxy(): Promise<void> {
+  await build({
+    entryPoints: [SOURCE],
+    outfile: BUNDLE,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
+}
 
 /**
  * Starts the bare proxy (see bareProxyProcess.ts) in its own process, as the router runs in
@@ -12,7 +29,8 @@ export async function startBareProxy(o: {
   prefix: string;
   apiKey: string;
 }): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  await buildBareProxy();
+  const child = spawn(process.execPath, [BUNDLE], {
     env: { ...process.env, BARE_PROXY_UPSTREAM: o.upstreamUrl, BARE_PROXY_PREFIX: o.prefix, BARE_PROXY_API_KEY: o.apiKey },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

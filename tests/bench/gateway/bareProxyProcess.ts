@@ -1,8 +1,9 @@
 /**
  * The floor the gateway bench measures the router against: the least a Node reverse proxy can
- * do in its own process (Node's HTTP server, the router's HTTP client (undici's dispatch over a
- * keep-alive pool), no session, no checks, no log). Whatever ratio this gets is what an extra
- * Node hop costs on the machine. Run by bareProxy.ts; prints `listening <port>` once ready.
+ * do in its own process (Node's HTTP server, undici's dispatch over a keep-alive pool, no
+ * session, no checks, no log). It has its own client and imports nothing of the router, whose
+ * internals may change. Whatever ratio this gets is what an extra Node hop costs on the machine.
+ * Compiled and run by bareProxy.ts; prints `listening <port>` once ready.
  */
 import http from 'node:http';
 import { Pool } from 'undici';

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
-import { SERVICES_PREFIX } from '@ems/router/src/proxy/proxyLane';
 import type { DevSecrets } from '@ems/router/src/dev/secrets';
 import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
@@ -15,7 +14,7 @@ import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
 import { loadBenchEnv, type BenchEnv } from './env';
 import { compare, formatReport, sessionWritesResult, TARGETS, type PhaseResult } from './report';
-import { gatewayScenarios, type BenchTargets, type Scenario, type ScenarioTarget } from './scenarios';
+import { gatewayScenarios, SERVICES_PREFIX, type BenchTargets, type Scenario, type ScenarioTarget } from './scenarios';
 import { settledSessionTableWrites, STATS_SETTLE_MS } from './sessionWrites';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -161,7 +160,12 @@ async function main(signal: AbortSignal): Promise<void> {
       sessions,
       tokens,
     };
-    const scenarios = gatewayScenarios(targets).filter((s) => env.scenarios.length === 0 || env.scenarios.includes(s.name));
+    const allScenarios = gatewayScenarios(targets);
+    // A renamed scenario would otherwise drop silently from judged to information.
+    for (const name of Object.keys({ ...TARGETS.latencyRatioMax, ...TARGETS.throughputRatioMin })) {
+      if (!allScenarios.some((s) => s.name === name)) throw new Error(`TARGETS names no scenario: ${name}`);
+    }
+    const scenarios = allScenarios.filter((s) => env.scenarios.length === 0 || env.scenarios.includes(s.name));
     if (scenarios.length === 0) throw new Error(`BENCH_SCENARIOS matches no scenario: ${env.scenarios.join(', ')}`);
     const maxWorkers = Math.max(...CONCURRENCY);
     let authenticatedRouterRequests = 0;

@@ -38,6 +38,9 @@ export interface Scenario {
   floor?: ScenarioTarget;
 }
 
+/** The contract's path prefix of the admin service behind the router (and the bare proxy). */
+export const SERVICES_PREFIX = '/services/admin-service';
+
 export const VIEWER_QUERY = '{ viewer { userKey linkedPersons { person { firstName } } } }';
 
 function expectViewer(userKey: string) {
@@ -120,7 +123,7 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           (s) => ({
             request: prepareRequest({
               method: 'GET',
-              url: `${t.routerUrl}/services/admin-service/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
+              url: `${t.routerUrl}${SERVICES_PREFIX}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
               headers: routerHeaders(s.cookie),
             }),
             check: expectForm,
@@ -154,7 +157,7 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
         requestFor: perSession(t, (s) => ({
           request: prepareRequest({
             method: 'GET',
-            url: `${t.routerUrl}/services/admin-service/actuator/health`,
+            url: `${t.routerUrl}${SERVICES_PREFIX}/actuator/health`,
             headers: routerHeaders(s.cookie),
           }),
           check: expectHealthUp,
@@ -174,7 +177,7 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
         requestFor: perSession(t, (s) => ({
           request: prepareRequest({
             method: 'GET',
-            url: `${t.bareProxyUrl}/services/admin-service/actuator/health`,
+            url: `${t.bareProxyUrl}${SERVICES_PREFIX}/actuator/health`,
             headers: routerHeaders(s.cookie),
           }),
           check: expectHealthUp,

@@ -2,13 +2,16 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
+import { buildServices } from '@ems/service-runtime/scripts/build-services';
 import type { ServiceEnv } from './env';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const STARTUP_LOG_LINES = 20;
 
 /**
- * The whole system for a benchmark, on free loopback ports. The services write their logs
+ * The whole system for a benchmark, on free loopback ports, running the compiled bundles as
+ * production does: they are rebuilt first (esbuild takes a second or two), so that a benchmark
+ * never measures stale code, nor tsx's loader and transforms. The services write their logs
  * straight into `logFile`: were they piped through this process, the load generator would spend
  * time on every log line, and more of it behind the router (two services log each request) than
  * direct. If a service will not start, the file's last lines are printed, since the reason is
@@ -26,12 +29,15 @@ export async function startBenchStack(options: {
   // Appending: every service shares the file, and each line lands whole at its end.
   const fd = openSync(options.logFile, 'a');
   options.cleanup.push(async () => closeSync(fd));
+  console.log('building the service bundles');
+  await buildServices();
   const ports = {} as Record<StackService, number>;
   for (const s of STACK_SERVICES) ports[s] = await freePort();
   const stack = await startStack({
     databaseUrl: options.databaseUrl,
     secrets: options.secrets,
     ports,
+    compiled: true,
     env: options.serviceEnv,
     logs: { fd },
   }).catch((err: unknown) => {

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { createKnex, createScratchDatabase, migrateLatest } from '@ems/db';
+import { seedDemoInstallation } from '@ems/forms/demo';
+import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
+import { HttpClient } from '../support/client';
+import { signMd5Link } from '../support/demo';
+import { testServerUrl } from '../support/databaseServer';
+import { ARTIFACTS } from '../support/stackSetup';
+import { e2eContext } from '../support/stackContext';
+
+/**
+ * Production runs the bundles of `npm run build` (`node --enable-source-maps <package>/dist/main.js`),
+ * not the TypeScript the other e2e suites run through tsx. This suite builds them and starts the
+ * four compiled processes on a database of their own: a bundle that resolves a file from the wrong
+ * place (the supergraph, a subgraph's SDL, the portal) or misses a module fails here.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+const { secrets } = e2eContext();
+let stack: RunningStack | undefined;
+let ports: Record<StackService, number>;
+let drop: (() => Promise<void>) | undefined;
+let log: WriteStream;
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/scripts/build-services.ts'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build:services failed:\n${built.stdout}${built.stderr}`);
+
+  const db = await createScratchDatabase(testServerUrl(), 'ems_compiled');
+  drop = db.drop;
+  const knex = createKnex(db.url, { poolMax: 2 });
+  try {
+    await migrateLatest(knex);
+    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+  } finally {
+    await knex.destroy();
+  }
+  ports = {} as Record<StackService, number>;
+  for (const s of STACK_SERVICES) ports[s] = await freePort();
+  log = createWriteStream(path.join(ARTIFACTS, 'logs', 'e2e-compiled-stack.log'), { flags: 'w' });
+  stack = await startStack({
+    databaseUrl: db.url,
+    secrets,
+    ports,
+    compiled: true,
+    logs: { onLine: (service, line) => log.write(`${service}\t${line}\n`) },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await drop?.();
+  log?.end();
+});
+
+describe('the compiled services (npm run build)', () => {
+  it('start, and answer health through the router', async () => {
+    const client = new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
+    expect((await client.get('/healthz')).status).toBe(200);
+    const health = await client.get('/services/admin-service/actuator/health');
+    expect(health.status).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'UP' });
+  });
+
+  it('sign a member in and answer an authenticated federated query', async () => {
+    const client = new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
+    const link = signMd5Link(secrets.customerSecret, 'anna.berg');
+    const signIn = await client.post('/api/auth/external-login', { json: { userKey: link.u, userHash: link.h } });
+    expect(signIn.status).toBe(200);
+    const { status, body } = await client.graphql<{ viewer: { userKey: string; linkedPersons: unknown[] } }>(
+      '{ viewer { userKey linkedPersons { person { firstName } } } }',
+    );
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.viewer.userKey).toBe('anna.berg');
+    expect(body.data?.viewer.linkedPersons).toHaveLength(4);
+  });
+
+  it('serve the portal from portal-web (its build, or the placeholder before one)', async () => {
+    const page = await new HttpClient(stack!.urls.router, `localhost:${ports.router}`).get('/', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<html/i);
+  });
+});

@@ -62,6 +62,20 @@ describe('middleware registered in the router’s one place', () => {
   });
 });
 
+describe('the one session mechanism (express-session)', () => {
+  it('treats a session cookie with a forged signature, or none, as no session', async () => {
+    const client = await signedInBrowser('anna.berg');
+    const signed = decodeURIComponent(client.sessionId()!); // s:<sid>.<signature>
+    const sidOnly = signed.slice(2, signed.lastIndexOf('.'));
+    for (const forged of [`s:${sidOnly}.${'A'.repeat(43)}`, sidOnly, `s:${sidOnly}`]) {
+      const res = await browser().get('/api/forms/membership/1', { headers: { cookie: `ems.sid=${encodeURIComponent(forged)}` } });
+      expect([forged.length, res.status]).toEqual([forged.length, 401]);
+      expect(res.json()).toEqual({ error: 'Not authenticated', message: 'Session not found or expired' });
+    }
+    expect((await client.get('/api/forms/membership/1')).status).toBe(200);
+  });
+});
+
 /** A GET whose body is not decoded, so the encoding on the wire can be checked. */
 function rawGet(
   urlPath: string,

@@ -1,5 +1,5 @@
-import type { FormErrorParent, FormParent } from './results';
+import type { FormResultResolvers } from './types.generated';
 
 export const FormResult = {
-  __resolveType: (result: FormParent | FormErrorParent) => result.__typename,
-};
+  __resolveType: (result) => result.__typename,
+} satisfies FormResultResolvers;

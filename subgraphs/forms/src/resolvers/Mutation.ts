@@ -1,20 +1,10 @@
 import { back, next, reset, resume } from '../domain/commands';
-import type { FormsContext } from '../context';
 import { toFormResult } from './results';
-
-interface SubmitFormStepInput {
-  processId: string;
-  step: number;
-  people: Array<{ id: number; answer?: string | null }>;
-}
+import type { MutationResolvers } from './types.generated';
 
 export const Mutation = {
-  submitFormStep: async (_: unknown, { input }: { input: SubmitFormStepInput }, ctx: FormsContext) =>
-    toFormResult(await next(ctx.forms, ctx.user(), input)),
-  backFormStep: async (_: unknown, { processId }: { processId: string }, ctx: FormsContext) =>
-    toFormResult(await back(ctx.forms, ctx.user(), { processId })),
-  resetProcess: async (_: unknown, { processId }: { processId: string }, ctx: FormsContext) =>
-    toFormResult(await reset(ctx.forms, ctx.user(), processId)),
-  resumeProcess: async (_: unknown, { processId }: { processId: string }, ctx: FormsContext) =>
-    toFormResult(await resume(ctx.forms, ctx.user(), processId)),
-};
+  submitFormStep: async (_, { input }, ctx) => toFormResult(await next(ctx.forms, ctx.user(), input)),
+  backFormStep: async (_, { processId }, ctx) => toFormResult(await back(ctx.forms, ctx.user(), { processId })),
+  resetProcess: async (_, { processId }, ctx) => toFormResult(await reset(ctx.forms, ctx.user(), processId)),
+  resumeProcess: async (_, { processId }, ctx) => toFormResult(await resume(ctx.forms, ctx.user(), processId)),
+} satisfies MutationResolvers;

@@ -1,9 +1,8 @@
 import { getForm } from '../domain/commands';
-import type { FormsContext } from '../context';
 import { toFormResult } from './results';
+import type { QueryResolvers } from './types.generated';
 
 export const Query = {
   formsHealth: () => ({ service: 'forms', status: 'UP' }),
-  membershipForm: async (_: unknown, args: { periodId: number }, ctx: FormsContext) =>
-    toFormResult(await getForm(ctx.forms, ctx.user(), { periodId: args.periodId })),
-};
+  membershipForm: async (_, args, ctx) => toFormResult(await getForm(ctx.forms, ctx.user(), { periodId: args.periodId })),
+} satisfies QueryResolvers;

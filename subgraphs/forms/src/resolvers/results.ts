@@ -1,20 +1,12 @@
 import type { FormOutcome, FormView } from '../domain/types';
+import type { ResolversParentTypes } from './types.generated';
 
-export type FormParent = FormView & { __typename: 'Form' };
+type FormResultParent = ResolversParentTypes['FormResult'];
 
-export interface FormErrorParent {
-  __typename: 'FormError';
-  code: string;
-  message: string;
-  rule: string | null;
-  personId: number | null;
-  current: FormParent | null;
-}
-
-const asForm = (form: FormView): FormParent => ({ __typename: 'Form', ...form });
+const asForm = (form: FormView) => ({ __typename: 'Form' as const, ...form });
 
 /** A workflow outcome as the FormResult union. */
-export function toFormResult(outcome: FormOutcome): FormParent | FormErrorParent {
+export function toFormResult(outcome: FormOutcome): FormResultParent {
   if (outcome.ok) return asForm(outcome.form);
   const f = outcome.failure;
   return {

@@ -1,12 +1,11 @@
-import type { MembershipContext } from '../context';
-import type { MembershipRow } from '../data/memberships';
-import { enumValue } from './support';
+import { enumValue, referenced } from './support';
+import type { MembershipResolvers } from './types.generated';
 
 export const Membership = {
-  person: (m: MembershipRow, _: unknown, ctx: MembershipContext) => ctx.loaders.person.load(m.personId),
-  status: (m: MembershipRow) => enumValue(m.status),
-  membershipType: async (m: MembershipRow, _: unknown, ctx: MembershipContext) =>
-    (await ctx.loaders.membershipType.load(m.membershipTypeId))?.name,
-  membershipTypeCode: async (m: MembershipRow, _: unknown, ctx: MembershipContext) =>
-    (await ctx.loaders.membershipType.load(m.membershipTypeId))?.code,
-};
+  person: (m, _, ctx) => referenced(ctx.loaders.person.load(m.personId), `person ${m.personId} of membership ${m.id}`),
+  status: (m) => enumValue(m.status),
+  membershipType: async (m, _, ctx) =>
+    (await referenced(ctx.loaders.membershipType.load(m.membershipTypeId), `membership type of membership ${m.id}`)).name,
+  membershipTypeCode: async (m, _, ctx) =>
+    (await referenced(ctx.loaders.membershipType.load(m.membershipTypeId), `membership type of membership ${m.id}`)).code,
+} satisfies MembershipResolvers;

@@ -1,8 +1,8 @@
-import type { MembershipContext } from '../context';
-import type { MembershipPeriodView } from '../domain/registration/period';
-import { enumValue } from './support';
+import { enumValue, referenced } from './support';
+import type { MembershipPeriodResolvers } from './types.generated';
 
 export const MembershipPeriod = {
-  status: (period: MembershipPeriodView) => enumValue(period.status),
-  organisation: (period: MembershipPeriodView, _: unknown, ctx: MembershipContext) => ctx.loaders.organisation.load(period.organisationId),
-};
+  status: (period) => enumValue(period.status),
+  organisation: (period, _, ctx) =>
+    referenced(ctx.loaders.organisation.load(period.organisationId), `organisation of membership period ${period.id}`),
+} satisfies MembershipPeriodResolvers;

@@ -1,15 +1,15 @@
-import type { MembershipContext } from '../context';
 import { requireScope } from './support';
+import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
 
 export const Mutation = {
-  recordManualPayment: async (_: unknown, args: { orderReference: string; amountMinor: number }, ctx: MembershipContext) => {
+  recordManualPayment: async (_, args, ctx) => {
     const result = await ctx.payments.recordManualPayment(await requireScope(ctx), args);
     return result.ok
       ? { __typename: 'ManualPaymentRecorded', order: result.order, activated: result.activated }
       : { __typename: 'PaymentError', code: result.code, message: result.message };
   },
-};
+} satisfies MutationResolvers;
 
 export const RecordPaymentResult = {
-  __resolveType: (result: { __typename: string }) => result.__typename,
-};
+  __resolveType: (result) => result.__typename,
+} satisfies RecordPaymentResultResolvers;

@@ -1,7 +1,5 @@
-import type { MembershipContext } from '../context';
-import type { OrderLineRow } from '../data/orders';
+import type { OrderLineResolvers } from './types.generated';
 
 export const OrderLine = {
-  person: (line: OrderLineRow, _: unknown, ctx: MembershipContext) =>
-    line.personId === null ? null : ctx.loaders.person.load(line.personId),
-};
+  person: (line, _, ctx) => (line.personId === null ? null : ctx.loaders.person.load(line.personId)),
+} satisfies OrderLineResolvers;

@@ -1,22 +1,18 @@
-import type { MembershipContext } from '../context';
 import { linkedPersonsOfAccount, orgUsersOfAccount, registrationSystemById } from '../data/directory';
-
-interface ViewerParent {
-  userKey: string;
-  accountId: number;
-  registrationSystemId: number;
-}
+import { referenced } from './support';
+import type { LinkedPersonResolvers, OrgUserResolvers, ViewerResolvers } from './types.generated';
 
 export const Viewer = {
-  registrationSystem: (v: ViewerParent, _: unknown, ctx: MembershipContext) => registrationSystemById(ctx.db, v.registrationSystemId),
-  memberships: (v: ViewerParent, _: unknown, ctx: MembershipContext) => orgUsersOfAccount(ctx.db, v.accountId),
-  linkedPersons: (v: ViewerParent, _: unknown, ctx: MembershipContext) => linkedPersonsOfAccount(ctx.db, v.accountId),
-};
+  registrationSystem: (v, _, ctx) =>
+    referenced(registrationSystemById(ctx.db, v.registrationSystemId), `registration system ${v.registrationSystemId}`),
+  memberships: (v, _, ctx) => orgUsersOfAccount(ctx.db, v.accountId),
+  linkedPersons: (v, _, ctx) => linkedPersonsOfAccount(ctx.db, v.accountId),
+} satisfies ViewerResolvers;
 
 export const OrgUser = {
-  organisation: (o: { organisationId: number }, _: unknown, ctx: MembershipContext) => ctx.loaders.organisation.load(o.organisationId),
-};
+  organisation: (o, _, ctx) => referenced(ctx.loaders.organisation.load(o.organisationId), `organisation ${o.organisationId}`),
+} satisfies OrgUserResolvers;
 
 export const LinkedPerson = {
-  person: (l: { personId: number }, _: unknown, ctx: MembershipContext) => ctx.loaders.person.load(l.personId),
-};
+  person: (l, _, ctx) => referenced(ctx.loaders.person.load(l.personId), `person ${l.personId}`),
+} satisfies LinkedPersonResolvers;

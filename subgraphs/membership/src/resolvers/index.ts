@@ -7,7 +7,11 @@ import { OrderLine } from './OrderLine';
 import { Query } from './Query';
 import { LinkedPerson, OrgUser, Viewer } from './Viewer';
 import { Organisation, Person, RegistrationSystem } from './Person';
+import type { Resolvers } from './types.generated';
 
+// `satisfies`, not a type annotation: each map is checked against the generated signatures, and
+// keeps its own shape, which @apollo/subgraph's resolver map accepts (the generated `__isTypeOf`
+// signature is not one it knows).
 export const resolvers = {
   Query,
   Mutation,
@@ -23,4 +27,4 @@ export const resolvers = {
   Membership,
   MembershipPeriod,
   Email,
-};
+} satisfies Resolvers;

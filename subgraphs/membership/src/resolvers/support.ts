@@ -10,8 +10,15 @@ export async function requireScope(ctx: MembershipContext): Promise<DataScope> {
 }
 
 /** GraphQL enums are the stored lower-case values in upper case. */
-export function enumValue(value: string): string {
-  return value.toUpperCase();
+export function enumValue<Stored extends string>(value: Stored): Uppercase<Stored> {
+  return value.toUpperCase() as Uppercase<Stored>;
+}
+
+/** A row a foreign key points at: its absence is a bug (a thrown error), not an expected failure. */
+export async function referenced<Row>(row: Promise<Row | null | undefined>, what: string): Promise<Row> {
+  const found = await row;
+  if (found == null) throw new Error(`${what} is missing`);
+  return found;
 }
 
 /** A DATE column read through objection arrives as a JS Date at local midnight: its local calendar day. */

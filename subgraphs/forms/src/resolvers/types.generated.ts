@@ -1,0 +1,358 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { FormView } from '../domain/types';
+import type { FormsContext } from '../context';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string | number; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** The contract's FormDTO, plus stepCount, canGoBack and the order. */
+export type Form = {
+  __typename?: 'Form';
+  canGoBack: Scalars['Boolean']['output'];
+  options?: Maybe<Array<FormOption>>;
+  order?: Maybe<Order>;
+  paymentUrl?: Maybe<Scalars['String']['output']>;
+  people: Array<FormPerson>;
+  processId: Scalars['ID']['output'];
+  processState: ProcessState;
+  question?: Maybe<Scalars['String']['output']>;
+  questionType?: Maybe<QuestionType>;
+  required: Scalars['Boolean']['output'];
+  step: Scalars['Int']['output'];
+  stepCount: Scalars['Int']['output'];
+};
+
+export type FormAnswerInput = {
+  answer?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['Int']['input'];
+};
+
+export type FormError = {
+  __typename?: 'FormError';
+  /** Stable code, e.g. ANSWER_INVALID, STEP_CONFLICT, PERIOD_CLOSED (docs/forms-api.md). */
+  code: Scalars['String']['output'];
+  /** For conflicts: the form as it stands. */
+  current?: Maybe<Form>;
+  message: Scalars['String']['output'];
+  /** For refused answers: the person the rule is about (null: the step as a whole). */
+  personId?: Maybe<Scalars['Int']['output']>;
+  /** For refused answers: the rule that refused them. */
+  rule?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormOption = {
+  __typename?: 'FormOption';
+  label: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** The contract's FormPersonDTO. */
+export type FormPerson = {
+  __typename?: 'FormPerson';
+  answer?: Maybe<Scalars['String']['output']>;
+  canSelect: Scalars['Boolean']['output'];
+  /** ISO 8601 date, YYYY-MM-DD. */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  hide: Scalars['Boolean']['output'];
+  id: Scalars['Int']['output'];
+  lastName: Scalars['String']['output'];
+  selected: Scalars['Boolean']['output'];
+  /** Available, Registered or Pending Payment. */
+  status: Scalars['String']['output'];
+};
+
+/** The form, or why the request was refused (expected failures are values, not errors). */
+export type FormResult = Form | FormError;
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** One step back, answers kept. */
+  backFormStep: FormResult;
+  /** Start fresh at the person overview; an unpaid order of the process is cancelled. */
+  resetProcess: FormResult;
+  /** Continue at the current step. */
+  resumeProcess: FormResult;
+  /** Answers the current step (the person overview: the selected persons) and moves on, or completes after the last. */
+  submitFormStep: FormResult;
+};
+
+
+export type MutationBackFormStepArgs = {
+  processId: Scalars['ID']['input'];
+};
+
+
+export type MutationResetProcessArgs = {
+  processId: Scalars['ID']['input'];
+};
+
+
+export type MutationResumeProcessArgs = {
+  processId: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitFormStepArgs = {
+  input: SubmitFormStepInput;
+};
+
+/** An order (owned by membership); forms only knows its id. */
+export type Order = {
+  __typename?: 'Order';
+  id: Scalars['ID']['output'];
+};
+
+export type ProcessState =
+  | 'CANCELLED'
+  | 'COMPLETED'
+  | 'DONE'
+  | 'NONE'
+  | 'PENDING_PAYMENT'
+  | 'RESUME'
+  | 'RUNNING'
+  | 'SUSPENDED';
+
+export type Query = {
+  __typename?: 'Query';
+  formsHealth: ServiceHealth;
+  /** The signed-in user's registration form for a membership period; created at step 1 when none is open. */
+  membershipForm: FormResult;
+};
+
+
+export type QueryMembershipFormArgs = {
+  periodId: Scalars['Int']['input'];
+};
+
+export type QuestionType =
+  | 'BCB'
+  | 'DRP'
+  | 'ITC'
+  | 'NUM'
+  | 'ONE'
+  | 'RDO'
+  | 'SEL'
+  | 'TXT';
+
+/** Health of one subgraph; each subgraph answers its own field. */
+export type ServiceHealth = {
+  __typename?: 'ServiceHealth';
+  service: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type SubmitFormStepInput = {
+  people: Array<FormAnswerInput>;
+  processId: Scalars['ID']['input'];
+  /** The current step, sent back unchanged; any other step is refused with the current form. */
+  step: Scalars['Int']['input'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  FormResult:
+    | ( FormView & { __typename: 'Form' } )
+    | ( Omit<FormError, 'current'> & { current?: Maybe<_RefType['Form']> } & { __typename: 'FormError' } )
+  ;
+};
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  Form: ResolverTypeWrapper<FormView>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  FormAnswerInput: FormAnswerInput;
+  FormError: ResolverTypeWrapper<Omit<FormError, 'current'> & { current?: Maybe<ResolversTypes['Form']> }>;
+  FormOption: ResolverTypeWrapper<FormOption>;
+  FormPerson: ResolverTypeWrapper<FormPerson>;
+  FormResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['FormResult']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Order: ResolverTypeWrapper<Order>;
+  ProcessState: ProcessState;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuestionType: QuestionType;
+  ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
+  SubmitFormStepInput: SubmitFormStepInput;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  Form: FormView;
+  Boolean: Scalars['Boolean']['output'];
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  FormAnswerInput: FormAnswerInput;
+  FormError: Omit<FormError, 'current'> & { current?: Maybe<ResolversParentTypes['Form']> };
+  FormOption: FormOption;
+  FormPerson: FormPerson;
+  FormResult: ResolversUnionTypes<ResolversParentTypes>['FormResult'];
+  Mutation: Record<PropertyKey, never>;
+  Order: Order;
+  Query: Record<PropertyKey, never>;
+  ServiceHealth: ServiceHealth;
+  SubmitFormStepInput: SubmitFormStepInput;
+};
+
+export type FormResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
+  canGoBack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  options?: Resolver<Maybe<Array<ResolversTypes['FormOption']>>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  paymentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  processId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  processState?: Resolver<ResolversTypes['ProcessState'], ParentType, ContextType>;
+  question?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  questionType?: Resolver<Maybe<ResolversTypes['QuestionType']>, ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  step?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stepCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FormErrorResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormError'] = ResolversParentTypes['FormError']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<Maybe<ResolversTypes['Form']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FormOptionResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormOption'] = ResolversParentTypes['FormOption']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormPersonResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormPerson'] = ResolversParentTypes['FormPerson']> = {
+  answer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  canSelect?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hide?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormResultResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormResult'] = ResolversParentTypes['FormResult']> = {
+  __resolveType: TypeResolveFn<'Form' | 'FormError', ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  backFormStep?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationBackFormStepArgs, 'processId'>>;
+  resetProcess?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationResetProcessArgs, 'processId'>>;
+  resumeProcess?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationResumeProcessArgs, 'processId'>>;
+  submitFormStep?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSubmitFormStepArgs, 'input'>>;
+};
+
+export type OrderResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  formsHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
+  membershipForm?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<QueryMembershipFormArgs, 'periodId'>>;
+};
+
+export type ServiceHealthResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['ServiceHealth'] = ResolversParentTypes['ServiceHealth']> = {
+  service?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = FormsContext> = {
+  Form?: FormResolvers<ContextType>;
+  FormError?: FormErrorResolvers<ContextType>;
+  FormOption?: FormOptionResolvers<ContextType>;
+  FormPerson?: FormPersonResolvers<ContextType>;
+  FormResult?: FormResultResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  ServiceHealth?: ServiceHealthResolvers<ContextType>;
+};
+

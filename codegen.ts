@@ -1,13 +1,26 @@
 /**
  * GraphQL types, generated (STYLE: "GraphQL types are generated"): resolver types from each
- * subgraph's SDL.
+ * subgraph's SDL, typed documents for the portal against the supergraph's API schema.
  *
  *   npm run codegen          regenerate
  *   npm run codegen:check    fail when a checked-in generated file is stale (part of `npm test`)
  *
  * The generated files are checked in, skipped by prettier and eslint, and never edited by hand.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Supergraph } from '@apollo/federation-internals';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { printSchema } from 'graphql';
+
+const root = __dirname;
+
+/** What clients can query: the supergraph without its join/link machinery (as the router serves it). */
+const apiSchema = printSchema(
+  Supergraph.build(readFileSync(path.join(root, 'schema', 'supergraph.graphql'), 'utf8'))
+    .apiSchema()
+    .toGraphQLJSSchema(),
+);
 
 /** Options every subgraph shares: federation-aware resolver types whose parents are what the resolvers return. */
 function subgraph(name: 'membership' | 'forms' | 'imports', contextType: string, mappers: Record<string, string> = {}) {
@@ -53,6 +66,23 @@ const config: CodegenConfig = {
       Form: '../domain/types#FormView',
     }),
     ...subgraph('imports', 'ImportsContext'),
+    // Every `graphql(...)` document under portal-web/src is validated against the API schema here:
+    // an unknown field or a missing fragment fails `codegen` and `codegen:check`.
+    'portal-web/src/graphql/generated/': {
+      schema: apiSchema,
+      documents: ['portal-web/src/**/*.{ts,tsx}', '!portal-web/src/graphql/generated/**', '!portal-web/src/**/*.test.ts'],
+      preset: 'client',
+      // Components receive plain fragment data (typed by their fragment); no masking helpers.
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        avoidOptionals: { field: true },
+        skipTypename: true,
+        // The portal sends and reads ids as strings.
+        scalars: { ID: 'string' },
+      },
+    },
   },
 };
 

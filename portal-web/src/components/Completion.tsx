@@ -1,24 +1,19 @@
-import { gql } from '@apollo/client';
 import { useRef, useState } from 'react';
+import { graphql } from '../graphql/generated';
+import type { Completion_FormFragment } from '../graphql/generated/graphql';
 import { useCountdown } from '../lib/hooks';
 import { leaveTo } from '../lib/navigation';
 import { texts } from '../lib/texts';
-import { ORDER_SUMMARY_FRAGMENT, OrderSummary, type OrderSummaryOrder } from './OrderSummary';
+import { OrderSummary } from './OrderSummary';
 
-export const COMPLETION_FRAGMENT = gql`
+export const COMPLETION_FRAGMENT = graphql(`
   fragment Completion_form on Form {
     paymentUrl
     order {
       ...OrderSummary_order
     }
   }
-  ${ORDER_SUMMARY_FRAGMENT}
-`;
-
-export interface CompletionForm {
-  paymentUrl: string | null;
-  order: OrderSummaryOrder | null;
-}
+`);
 
 /** Contract limit: the client redirects to the payment page 5 seconds after showing a notice. */
 export const PAYMENT_REDIRECT_DELAY_MS = 5000;
@@ -40,7 +35,7 @@ function ManualPayment({ reference }: { reference: string }) {
  * reference as the manual alternative, and a notice; then the payment page after 5 seconds, with
  * a button to go at once and one to stay (a time limit the user can turn off).
  */
-export function PaymentDue({ form }: { form: CompletionForm & { paymentUrl: string } }) {
+export function PaymentDue({ form }: { form: Completion_FormFragment & { paymentUrl: string } }) {
   const [stopped, setStopped] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const payNow = useRef<HTMLAnchorElement>(null);
@@ -91,7 +86,7 @@ export function PaymentDue({ form }: { form: CompletionForm & { paymentUrl: stri
 }
 
 /** Completed without online payment due (manual payment): the breakdown and the reference. */
-export function ManualPaymentDue({ form }: { form: CompletionForm }) {
+export function ManualPaymentDue({ form }: { form: Completion_FormFragment }) {
   return (
     <div className="completion">
       <p>{texts.completion.doneIntro}</p>

@@ -1,17 +1,17 @@
-import { gql } from '@apollo/client';
 import { useEffect, useRef, useState } from 'react';
-import type { ProcessState } from '@ems/schema/rules';
 import type { FormActionOutcome, FormActions } from '../graphql/formMutations';
+import { graphql } from '../graphql/generated';
+import type { FormStep_FormFragment } from '../graphql/generated/graphql';
 import { useFocusOnChange, useTimedNotice } from '../lib/hooks';
 import { formScreen, type FormScreen } from '../lib/process';
 import { texts, type DeniedReason } from '../lib/texts';
-import { COMPLETION_FRAGMENT, ManualPaymentDue, PaymentDue, type CompletionForm } from './Completion';
+import { ManualPaymentDue, PaymentDue } from './Completion';
 import { Notice } from './Notice';
-import { PERSON_OVERVIEW_FRAGMENT, PersonOverview, type OverviewPerson } from './PersonOverview';
-import { QUESTION_STEP_FRAGMENT, QuestionStep, type QuestionStepForm } from './QuestionStep';
-import { RESUME_CHOICE_FRAGMENT, ResumeChoice } from './ResumeChoice';
+import { PersonOverview } from './PersonOverview';
+import { QuestionStep } from './QuestionStep';
+import { ResumeChoice } from './ResumeChoice';
 
-export const FORM_STEP_FRAGMENT = gql`
+export const FORM_STEP_FRAGMENT = graphql(`
   fragment FormStep_form on Form {
     processId
     step
@@ -23,28 +23,12 @@ export const FORM_STEP_FRAGMENT = gql`
     ...QuestionStep_form
     ...Completion_form
   }
-  ${RESUME_CHOICE_FRAGMENT}
-  ${PERSON_OVERVIEW_FRAGMENT}
-  ${QUESTION_STEP_FRAGMENT}
-  ${COMPLETION_FRAGMENT}
-`;
-
-export type FormStepPerson = OverviewPerson & QuestionStepForm['people'][number];
-
-export interface FormStepForm extends Omit<QuestionStepForm, 'people'>, CompletionForm {
-  __typename: 'Form';
-  processId: string;
-  step: number;
-  stepCount: number;
-  processState: ProcessState;
-  canGoBack: boolean;
-  people: FormStepPerson[];
-}
+`);
 
 /** Contract: a failed submission hides the question box and shows the error for five seconds. */
 export const FAILURE_NOTICE_MS = 5000;
 
-function headingFor(screen: FormScreen, form: FormStepForm): string {
+function headingFor(screen: FormScreen, form: FormStep_FormFragment): string {
   switch (screen) {
     case 'resumeChoice':
       return texts.resume.title;
@@ -69,7 +53,7 @@ function headingFor(screen: FormScreen, form: FormStepForm): string {
  * it); this component runs the actions, shows their failures and moves focus to the heading.
  */
 export function FormStep(props: {
-  form: FormStepForm;
+  form: FormStep_FormFragment;
   actions: FormActions;
   onDenied: (reason: DeniedReason) => void;
   onReload: () => void;

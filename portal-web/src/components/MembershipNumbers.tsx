@@ -1,8 +1,9 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../graphql/generated';
+import type { MembershipNumbers_OrderFragment } from '../graphql/generated/graphql';
 import { fullName } from '../lib/answers';
 import { texts } from '../lib/texts';
 
-export const MEMBERSHIP_NUMBERS_FRAGMENT = gql`
+export const MEMBERSHIP_NUMBERS_FRAGMENT = graphql(`
   fragment MembershipNumbers_order on Order {
     memberships {
       id
@@ -15,19 +16,10 @@ export const MEMBERSHIP_NUMBERS_FRAGMENT = gql`
       }
     }
   }
-`;
-
-export interface MembershipNumbersOrder {
-  memberships: Array<{
-    id: string;
-    status: string;
-    membershipNumber: string | null;
-    person: { id: string; firstName: string; lastName: string };
-  }>;
-}
+`);
 
 /** After a successful payment: the membership number of each person (contract). */
-export function MembershipNumbers({ order }: { order: MembershipNumbersOrder }) {
+export function MembershipNumbers({ order }: { order: MembershipNumbers_OrderFragment }) {
   return (
     <table className="numbers-table">
       <caption>{texts.payment.membershipsCaption}</caption>

@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../graphql/generated';
+import type { OrderSummary_OrderFragment } from '../graphql/generated/graphql';
 import { fullName } from '../lib/answers';
 import { formatMoney } from '../lib/money';
 import { texts } from '../lib/texts';
 
-export const ORDER_SUMMARY_FRAGMENT = gql`
+export const ORDER_SUMMARY_FRAGMENT = graphql(`
   fragment OrderSummary_order on Order {
     id
     reference
@@ -20,23 +21,10 @@ export const ORDER_SUMMARY_FRAGMENT = gql`
       }
     }
   }
-`;
-
-export interface OrderSummaryOrder {
-  id: string;
-  reference: string;
-  currency: string;
-  totalMinor: number;
-  lines: Array<{
-    kind: string;
-    description: string;
-    amountMinor: number;
-    person: { id: string; firstName: string; lastName: string } | null;
-  }>;
-}
+`);
 
 /** The price breakdown: one row per order line (with the person it is for), then the total. */
-export function OrderSummary({ order, headingLevel = 3 }: { order: OrderSummaryOrder; headingLevel?: 2 | 3 }) {
+export function OrderSummary({ order, headingLevel = 3 }: { order: OrderSummary_OrderFragment; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="order-summary" aria-labelledby={`order-${order.id}-price`}>

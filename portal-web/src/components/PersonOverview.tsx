@@ -1,11 +1,12 @@
-import { gql } from '@apollo/client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { graphql } from '../graphql/generated';
+import type { PersonOverview_FormFragment } from '../graphql/generated/graphql';
 import { buildSelectionPayload, fullName, initialSelection, selectionErrors } from '../lib/answers';
 import { formatDate } from '../lib/dates';
 import { texts } from '../lib/texts';
 import { StatusBadge } from './StatusBadge';
 
-export const PERSON_OVERVIEW_FRAGMENT = gql`
+export const PERSON_OVERVIEW_FRAGMENT = graphql(`
   fragment PersonOverview_form on Form {
     people {
       id
@@ -17,17 +18,7 @@ export const PERSON_OVERVIEW_FRAGMENT = gql`
       selected
     }
   }
-`;
-
-export interface OverviewPerson {
-  id: number;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string | null;
-  status: string;
-  canSelect: boolean;
-  selected: boolean;
-}
+`);
 
 function whyDisabled(status: string): string {
   return status === 'Registered' || status === 'Pending Payment' ? texts.people.whyDisabled[status] : texts.people.whyDisabled.other;
@@ -39,7 +30,7 @@ function whyDisabled(status: string): string {
  * with the reason next to it. Submitting sends only `{ id }` of each selected person.
  */
 export function PersonOverview(props: {
-  people: OverviewPerson[];
+  people: PersonOverview_FormFragment['people'];
   pending: boolean;
   submitLabel: string;
   onSubmit: (people: Array<{ id: number }>) => void;

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isQuestionType, type QuestionType } from '@ems/schema/rules';
+import { graphql } from '../graphql/generated';
+import type { QuestionStep_FormFragment } from '../graphql/generated/graphql';
 import {
   buildAnswerPayload,
   errorCount,
@@ -16,7 +17,7 @@ import {
 import { texts } from '../lib/texts';
 import { Notice } from './Notice';
 
-export const QUESTION_STEP_FRAGMENT = gql`
+export const QUESTION_STEP_FRAGMENT = graphql(`
   fragment QuestionStep_form on Form {
     question
     questionType
@@ -33,15 +34,7 @@ export const QUESTION_STEP_FRAGMENT = gql`
       hide
     }
   }
-`;
-
-export interface QuestionStepForm {
-  question: string | null;
-  questionType: string | null;
-  required: boolean;
-  options: Array<{ value: string; label: string }> | null;
-  people: AnswerPerson[];
-}
+`);
 
 const STEP_ERROR_ID = 'question-step-error';
 
@@ -58,7 +51,7 @@ function errorId(personId: number): string {
  * run before submitting; their messages appear next to the fields they concern.
  */
 export function QuestionStep(props: {
-  form: QuestionStepForm;
+  form: QuestionStep_FormFragment;
   pending: boolean;
   canGoBack: boolean;
   submitLabel: string;

@@ -1,22 +1,17 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../graphql/generated';
+import type { ResumeChoice_FormFragment } from '../graphql/generated/graphql';
 import { texts } from '../lib/texts';
 
-export const RESUME_CHOICE_FRAGMENT = gql`
+export const RESUME_CHOICE_FRAGMENT = graphql(`
   fragment ResumeChoice_form on Form {
     step
     stepCount
     processState
   }
-`;
-
-export interface ResumeChoiceForm {
-  step: number;
-  stepCount: number;
-  processState: string;
-}
+`);
 
 /** Contract: a process that is RUNNING or RESUME offers "start fresh" (reset) or "resume". */
-export function ResumeChoice(props: { form: ResumeChoiceForm; pending: boolean; onResume: () => void; onStartFresh: () => void }) {
+export function ResumeChoice(props: { form: ResumeChoice_FormFragment; pending: boolean; onResume: () => void; onStartFresh: () => void }) {
   const { form, pending } = props;
   return (
     <div className="resume-choice">

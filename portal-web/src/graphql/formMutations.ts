@@ -1,62 +1,50 @@
-import { gql, type ApolloCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import type { ApolloCache, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useMemo } from 'react';
-import type { FormStepForm } from '../components/FormStep';
 import { outcomeOf, outcomeOfRequestError, type FormActionOutcome as GenericOutcome } from '../lib/formOutcome';
-import { FORM_RESULT_FRAGMENT, isForm, type FormResult } from './formResult';
+import { isForm, type FormResult, type FormResultForm } from './formResult';
+import { graphql } from './generated';
+import type { SubmitFormStepInput } from './generated/graphql';
 
 /** Contract limit: the client time-out for "next" is 15 seconds; the other form actions get the same. */
 export const FORM_ACTION_TIMEOUT_MS = 15_000;
 
-export interface SubmitFormStepInput {
-  processId: string;
-  step: number;
-  people: Array<{ id: number; answer?: string }>;
-}
-
-/** Each form mutation answers one FormResult field; the variables are typed by FormActions below. */
-type FormMutationData = Record<string, FormResult>;
-type FormMutationDocument = TypedDocumentNode<FormMutationData, OperationVariables>;
-
-const SUBMIT_FORM_STEP: FormMutationDocument = gql`
+const SUBMIT_FORM_STEP = graphql(`
   mutation SubmitFormStep($input: SubmitFormStepInput!) {
     submitFormStep(input: $input) {
       ...FormResult_result
     }
   }
-  ${FORM_RESULT_FRAGMENT}
-`;
+`);
 
-const BACK_FORM_STEP: FormMutationDocument = gql`
+const BACK_FORM_STEP = graphql(`
   mutation BackFormStep($processId: ID!) {
     backFormStep(processId: $processId) {
       ...FormResult_result
     }
   }
-  ${FORM_RESULT_FRAGMENT}
-`;
+`);
 
-const RESET_PROCESS: FormMutationDocument = gql`
+const RESET_PROCESS = graphql(`
   mutation ResetProcess($processId: ID!) {
     resetProcess(processId: $processId) {
       ...FormResult_result
     }
   }
-  ${FORM_RESULT_FRAGMENT}
-`;
+`);
 
-const RESUME_PROCESS: FormMutationDocument = gql`
+const RESUME_PROCESS = graphql(`
   mutation ResumeProcess($processId: ID!) {
     resumeProcess(processId: $processId) {
       ...FormResult_result
     }
   }
-  ${FORM_RESULT_FRAGMENT}
-`;
+`);
 
-export const FORM_MUTATION_DOCUMENTS = { SUBMIT_FORM_STEP, BACK_FORM_STEP, RESET_PROCESS, RESUME_PROCESS };
+/** A form mutation: one field, answering a FormResult. */
+type FormMutation<Field extends string, Variables extends OperationVariables> = TypedDocumentNode<Record<Field, FormResult>, Variables>;
 
-export type FormActionOutcome = GenericOutcome<FormStepForm>;
+export type FormActionOutcome = GenericOutcome<FormResultForm>;
 
 export interface FormActions {
   submit(input: SubmitFormStepInput): Promise<FormActionOutcome>;
@@ -89,23 +77,23 @@ function pointFormQueriesAt(cache: ApolloCache, previousProcessId: string, resul
 export function useFormActions(): FormActions {
   const client = useApolloClient();
   return useMemo(() => {
-    async function run(
-      mutation: FormMutationDocument,
-      field: string,
-      variables: OperationVariables,
+    async function run<Field extends string, Variables extends OperationVariables>(
+      mutation: FormMutation<Field, Variables>,
+      field: Field,
+      variables: Variables,
       processId: string,
     ): Promise<FormActionOutcome> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), FORM_ACTION_TIMEOUT_MS);
       try {
-        const { data } = await client.mutate<FormMutationData>({
+        const { data } = await client.mutate({
           mutation,
           variables,
           // Apollo's HttpLink passes fetchOptions.signal to fetch: aborting cancels the request.
           context: { fetchOptions: { signal: controller.signal } },
           update: (cache, { data: answer }) => pointFormQueriesAt(cache, processId, answer?.[field]),
         });
-        return outcomeOf<FormStepForm>(data?.[field]);
+        return outcomeOf<FormResultForm>(data?.[field]);
       } catch (error) {
         return outcomeOfRequestError(error, controller.signal.aborted);
       } finally {

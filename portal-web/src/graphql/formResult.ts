@@ -1,12 +1,12 @@
-import { gql } from '@apollo/client';
-import { FORM_STEP_FRAGMENT, type FormStepForm } from '../components/FormStep';
+import { graphql } from './generated';
+import type { FormResult_ResultFragment } from './generated/graphql';
 
 /**
  * The fields of a FormResult (Form | FormError) that every form operation selects, so that each
  * answer replaces the same cache entry (Form is keyed by processId). A FormError's `current` (on
  * STEP_CONFLICT) is a Form too and lands in that entry, which shows the current state.
  */
-export const FORM_RESULT_FRAGMENT = gql`
+export const FORM_RESULT_FRAGMENT = graphql(`
   fragment FormResult_result on FormResult {
     __typename
     ... on Form {
@@ -22,20 +22,11 @@ export const FORM_RESULT_FRAGMENT = gql`
       }
     }
   }
-  ${FORM_STEP_FRAGMENT}
-`;
+`);
 
-export interface FormErrorResult {
-  __typename: 'FormError';
-  code: string;
-  message: string;
-  rule: string | null;
-  personId: number | null;
-  current: FormStepForm | null;
-}
+export type FormResult = FormResult_ResultFragment;
+export type FormResultForm = Extract<FormResult, { __typename: 'Form' }>;
 
-export type FormResult = FormStepForm | FormErrorResult;
-
-export function isForm(result: FormResult | null | undefined): result is FormStepForm {
+export function isForm(result: FormResult | null | undefined): result is FormResultForm {
   return result?.__typename === 'Form';
 }

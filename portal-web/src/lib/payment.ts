@@ -1,8 +1,7 @@
+import type { OrderStatus, PaymentStatus } from '../graphql/generated/graphql';
+
 /** What the payment-return page shows, from the server's answer only (never the URL's `status`). */
 export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'cancelled' | 'unpaid' | 'orderCancelled';
-
-export type OrderStatus = 'UNPAID' | 'PAID' | 'CANCELLED';
-export type PaymentStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'NONE';
 
 export function paymentOutcome(paymentStatus: PaymentStatus, orderStatus: OrderStatus): PaymentOutcome {
   if (orderStatus === 'PAID' || paymentStatus === 'SUCCEEDED') return 'paid';

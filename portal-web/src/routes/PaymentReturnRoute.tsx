@@ -1,32 +1,18 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
-import { MEMBERSHIP_NUMBERS_FRAGMENT, MembershipNumbers, type MembershipNumbersOrder } from '../components/MembershipNumbers';
+import { MembershipNumbers } from '../components/MembershipNumbers';
 import { Notice } from '../components/Notice';
-import { ORDER_SUMMARY_FRAGMENT, OrderSummary, type OrderSummaryOrder } from '../components/OrderSummary';
+import { OrderSummary } from '../components/OrderSummary';
+import { graphql } from '../graphql/generated';
 import { deniedReasonForRequestError } from '../lib/errors';
 import type { VerifiedState } from '../lib/guard';
 import { navigate, type Location } from '../lib/navigation';
-import { PAYMENT_POLL_MS, paymentOutcome, shouldPoll, type OrderStatus, type PaymentOutcome, type PaymentStatus } from '../lib/payment';
+import { PAYMENT_POLL_MS, paymentOutcome, shouldPoll, type PaymentOutcome } from '../lib/payment';
 import { registerPath } from '../lib/routes';
 import { texts } from '../lib/texts';
 
-interface PaymentReturnData {
-  paymentReturn: {
-    paymentStatus: PaymentStatus;
-    periodId: number;
-    order: OrderSummaryOrder &
-      MembershipNumbersOrder & {
-        id: string;
-        status: OrderStatus;
-        reference: string;
-        paymentUrl: string;
-      };
-  } | null;
-}
-
-export const PAYMENT_RETURN_QUERY: TypedDocumentNode<PaymentReturnData, { reference: string; transactionId: string | null }> = gql`
+export const PAYMENT_RETURN_QUERY = graphql(`
   query PaymentReturn($reference: String!, $transactionId: String) {
     paymentReturn(reference: $reference, transactionId: $transactionId) {
       paymentStatus
@@ -41,9 +27,7 @@ export const PAYMENT_RETURN_QUERY: TypedDocumentNode<PaymentReturnData, { refere
       }
     }
   }
-  ${ORDER_SUMMARY_FRAGMENT}
-  ${MEMBERSHIP_NUMBERS_FRAGMENT}
-`;
+`);
 
 const TITLES: Readonly<Record<PaymentOutcome, string>> = {
   paid: texts.payment.successTitle,

@@ -1,11 +1,11 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
 import { FormStep } from '../components/FormStep';
 import { Notice } from '../components/Notice';
 import { useFormActions } from '../graphql/formMutations';
-import { FORM_RESULT_FRAGMENT, isForm, type FormResult } from '../graphql/formResult';
+import { isForm } from '../graphql/formResult';
+import { graphql } from '../graphql/generated';
 import { signIn } from '../lib/auth';
 import { deniedReasonForCode, deniedReasonForErrorParam, deniedReasonForRequestError, formErrorText } from '../lib/errors';
 import { decideGuard, errorUrl, INVALID_VERIFICATION_ERROR, periodPathFor, type VerifiedState } from '../lib/guard';
@@ -13,14 +13,13 @@ import { navigate, type Location } from '../lib/navigation';
 import { parsePeriodId } from '../lib/routes';
 import { texts, type DeniedReason } from '../lib/texts';
 
-export const MEMBERSHIP_FORM_QUERY: TypedDocumentNode<{ membershipForm: FormResult }, { periodId: number }> = gql`
+export const MEMBERSHIP_FORM_QUERY = graphql(`
   query MembershipForm($periodId: Int!) {
     membershipForm(periodId: $periodId) {
       ...FormResult_result
     }
   }
-  ${FORM_RESULT_FRAGMENT}
-`;
+`);
 
 type SignInState = 'checking' | 'unavailable';
 

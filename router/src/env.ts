@@ -22,6 +22,8 @@ const schema = z.object({
   SESSION_IDLE_SECONDS: seconds(1800),
   /** The session row's expiry is pushed forward at most this often (fewer writes per request). */
   SESSION_TOUCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** A router serves a session from memory this long before reading it again (0: always read). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   /** Refresh the session's JWT this long before it expires, on the next request. */
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Express `trust proxy`: set when a TLS-terminating proxy sits in front (e.g. `1` or `loopback`). */

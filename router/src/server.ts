@@ -38,13 +38,15 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
-  const store = new PgSessionStore(db, env.SESSION_TOUCH_INTERVAL_SECONDS * 1000);
-  // The REST proxy's connections to the subgraphs (keep-alive, one pool per subgraph).
+  const store = new PgSessionStore(db, env.SESSION_TOUCH_INTERVAL_SECONDS * 1000, env.SESSION_CACHE_SECONDS * 1000);
+  await store.cache.listen();
+  // The router's connections to the subgraphs, REST and GraphQL (keep-alive, a pool per subgraph).
   const dispatcher = new Agent({ connections: 256 });
   const graphql = await createGatewayHandler({
     supergraphPath: SUPERGRAPH_PATH,
     serviceUrls,
     apiKey: env.ADMIN_SERVICE_API_KEY,
+    dispatcher,
     tokens,
     introspection: env.GRAPHQL_INTROSPECTION,
   });

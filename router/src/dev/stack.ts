@@ -39,6 +39,8 @@ export interface StackOptions {
   compiled?: boolean;
   /** Extra environment for one service (e.g. a short SESSION_IDLE_SECONDS in a test). */
   env?: Partial<Record<StackService, Record<string, string>>>;
+  /** Extra Node options for one service, e.g. `['--cpu-prof']` to profile it under a benchmark. */
+  nodeArgs?: Partial<Record<StackService, string[]>>;
   /**
    * Where the services' stdout and stderr go: each line to a callback, or straight into an open
    * file (a benchmark's load generator should not also be the one carrying every log line).
@@ -131,7 +133,7 @@ export async function launchService(
   onSpawn?: (stop: () => Promise<void>) => void,
 ): Promise<LaunchedService> {
   const host = o.host ?? '127.0.0.1';
-  const child = spawn(process.execPath, serviceCommand(service, o.compiled ?? false), {
+  const child = spawn(process.execPath, [...(o.nodeArgs?.[service] ?? []), ...serviceCommand(service, o.compiled ?? false)], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
+import { Agent } from 'undici';
 import { createLogger } from '@ems/service-runtime';
 import type { AdminServiceClient } from '../auth/adminClient';
 import { SessionTokens } from '../auth/sessionTokens';
@@ -25,6 +26,7 @@ beforeAll(async () => {
     // Nothing listens there: a query refused by validation never reaches a subgraph.
     serviceUrls: { membership: 'http://127.0.0.1:9', forms: 'http://127.0.0.1:9', imports: 'http://127.0.0.1:9' },
     apiKey: 'k'.repeat(40),
+    dispatcher: new Agent(),
     tokens,
     introspection: false,
     validationRules: [noViewer],

@@ -4,6 +4,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ValidationRule } from 'graphql';
+import type { Dispatcher } from 'undici';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
@@ -13,6 +14,8 @@ export interface GatewayDeps {
   supergraphPath: string;
   serviceUrls: Record<ServiceName, string>;
   apiKey: string;
+  /** The router's client for its subgraphs (keep-alive pools), shared with the REST proxy. */
+  dispatcher: Dispatcher;
   tokens: SessionTokens;
   introspection: boolean;
   /** Extra validation rules (limits); every operation goes through them, repeated ones too. */
@@ -28,7 +31,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
     buildService: ({ name }) =>
-      new SubgraphDataSource(`${deps.serviceUrls[name as ServiceName]}/graphql`, deps.apiKey, UPSTREAM_TIMEOUT_MS),
+      new SubgraphDataSource(`${deps.serviceUrls[name as ServiceName]}/graphql`, deps.apiKey, deps.dispatcher, UPSTREAM_TIMEOUT_MS),
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,

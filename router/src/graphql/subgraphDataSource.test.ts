@@ -2,12 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { GraphQLError } from 'graphql';
+import { Agent } from 'undici';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
 
 /** A real HTTP server plays the subgraph; each test says how it answers. */
 let answer: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 const received: Array<{ headers: http.IncomingHttpHeaders; body: string; url: string }> = [];
 let server: http.Server;
+const dispatcher = new Agent();
 let url: string;
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await dispatcher.destroy();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
@@ -34,7 +37,7 @@ beforeEach(() => {
 });
 
 function source(timeoutMs = 5000) {
-  return new SubgraphDataSource(url, 'router-key', timeoutMs);
+  return new SubgraphDataSource(url, 'router-key', dispatcher, timeoutMs);
 }
 
 function call(ds: SubgraphDataSource, context: Record<string, unknown>) {

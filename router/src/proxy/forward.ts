@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 
@@ -61,40 +60,40 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Streams one request to a subgraph and its answer back. The Host header names the subgraph,
- * X-Forwarded-* tell it who asked, hop-by-hop headers stay on their hop, and a subgraph never
- * sets cookies on the portal's origin. The path goes upstream exactly as routed (no URL
- * normalisation after the route table's decision). A browser that leaves stops the upstream
- * call; a browser that reads slowly holds the upstream answer back (stream back-pressure).
+ * Streams one request to a subgraph and its answer back (undici's `stream`, made for proxies:
+ * the answer is written straight into the browser's response, with back-pressure). The Host
+ * header names the subgraph, X-Forwarded-* tell it who asked, hop-by-hop headers stay on their
+ * hop, and a subgraph never sets cookies on the portal's origin. The path goes upstream exactly
+ * as routed (no URL normalisation after the route table's decision). A browser that leaves
+ * makes the next write fail, which aborts the upstream call.
  */
 export async function forward(req: Request, res: Response, o: ForwardOptions): Promise<void> {
-  const browserLeft = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) browserLeft.abort();
-  });
-  let upstream: Dispatcher.ResponseData;
   try {
-    upstream = await o.dispatcher.request({
-      origin: o.target.origin,
-      path: o.path,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: upstreamHeaders(req, o),
-      body: hasBody(req) ? req : null,
-      signal: browserLeft.signal,
-      headersTimeout: o.timeoutMs,
-      bodyTimeout: o.timeoutMs,
-    });
+    await o.dispatcher.stream(
+      {
+        origin: o.target.origin,
+        path: o.path,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: upstreamHeaders(req, o),
+        body: hasBody(req) ? req : null,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: o.timeoutMs,
+      },
+      ({ statusCode, headers }) => {
+        const passed: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(headers)) {
+          if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') passed[name] = value;
+        }
+        res.writeHead(statusCode, passed);
+        return res;
+      },
+    );
   } catch (err) {
-    if (!browserLeft.signal.aborted) o.onUnavailable(describeUpstreamError(err as Error, o.timeoutMs));
-    return;
+    if (res.destroyed) return; // the browser left; the upstream call went with it
+    if (res.headersSent)
+      res.destroy(); // the subgraph broke off mid-answer
+    else o.onUnavailable(describeUpstreamError(err as Error, o.timeoutMs));
   }
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(upstream.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') headers[name] = value;
-  }
-  res.writeHead(upstream.statusCode, headers);
-  // A failure here (browser gone, subgraph cut off mid-answer) has already ended both streams.
-  await pipeline(upstream.body, res).catch(() => undefined);
 }
 
 /** undici's timeout errors, reported as what they mean for a subgraph call. */

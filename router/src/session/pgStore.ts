@@ -1,5 +1,6 @@
 import session, { type SessionData } from 'express-session';
 import type { Knex } from '@ems/db';
+import { SessionCache } from './sessionCache';
 
 /** Where `get` notes the expiry the row had when it was read; never stored (see `set`). */
 const STORED_EXPIRY = 'storedExpiresAt';
@@ -19,26 +20,37 @@ const PRUNE_EVERY_MS = 5 * 60_000;
  * - A session read from the table is only ever updated, never inserted again: a request still
  *   in flight when the session was ended (logout elsewhere, `npm run sessions -- end`) must not
  *   bring it back. New sessions (sign-in) are inserted.
+ * - Reads are served for a few seconds from a per-router cache (see SessionCache); every change
+ *   or end of a session is announced to all routers.
  */
 export class PgSessionStore extends session.Store {
   private readonly pruner: NodeJS.Timeout;
 
+  readonly cache: SessionCache;
+
   constructor(
     private readonly db: Knex,
     private readonly touchIntervalMs: number,
+    cacheMs = 0,
   ) {
     super();
+    this.cache = new SessionCache(db, cacheMs);
     this.pruner = setInterval(() => void this.pruneExpired().catch(() => undefined), PRUNE_EVERY_MS).unref();
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    const cached = this.cache.read(sid);
+    if (cached) return callback(null, { ...cached.sess, [STORED_EXPIRY]: cached.expire } as Loaded);
+    const generation = this.cache.currentGeneration();
     this.db(TABLE)
       .where({ sid })
       .andWhere('expire', '>=', this.db.fn.now())
       .first('sess', 'expire')
       .then((row?: { sess: SessionData; expire: Date }) => {
         if (!row) return callback(null, null);
-        callback(null, { ...row.sess, [STORED_EXPIRY]: new Date(row.expire).getTime() } as Loaded);
+        const expire = new Date(row.expire).getTime();
+        this.cache.fill(sid, row.sess, expire, generation);
+        callback(null, { ...row.sess, [STORED_EXPIRY]: expire } as Loaded);
       }, callback);
   }
 
@@ -53,13 +65,15 @@ export class PgSessionStore extends session.Store {
             .onConflict('sid')
             .merge()
         : this.db(TABLE).where({ sid }).update(row);
-    write.then(() => callback(), callback);
+    // A new session: no router can hold it yet. A changed one: every router drops its copy.
+    write.then(() => (storedExpiry === undefined ? undefined : this.cache.announce(sid))).then(() => callback(), callback);
   }
 
   override touch(sid: string, sess: SessionData, callback: Callback = () => undefined): void {
     const stored = (sess as Loaded)[STORED_EXPIRY];
     const expire = expiryOf(sess, this.touchIntervalMs);
     if (stored !== undefined && expire.getTime() - stored < this.touchIntervalMs) return callback();
+    this.cache.drop(sid);
     this.db(TABLE)
       .where({ sid })
       .update({ expire })
@@ -70,6 +84,7 @@ export class PgSessionStore extends session.Store {
     this.db(TABLE)
       .where({ sid })
       .delete()
+      .then(() => this.cache.announce(sid))
       .then(() => callback(), callback);
   }
 
@@ -80,6 +95,7 @@ export class PgSessionStore extends session.Store {
 
   close(): void {
     clearInterval(this.pruner);
+    this.cache.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { StackService } from '@ems/router/src/dev/stack';
-import { numberSetting, serviceEnvSetting } from '../lib/env';
+import { nodeArgsSetting, numberSetting, serviceEnvSetting } from '../lib/env';
 
 /** The gateway benchmark's configuration; the only file of the benchmark that reads process.env. */
 export interface BenchEnv {
@@ -14,6 +14,8 @@ export interface BenchEnv {
   maxRequests: number;
   /** Extra environment per service, e.g. `{"router":{"LOG_LEVEL":"warn"}}`, for what-if runs. */
   serviceEnv: Partial<Record<StackService, Record<string, string>>>;
+  /** Extra Node options per service (BENCH_NODE_ARGS), e.g. `{\"router\":[\"--cpu-prof\"]}` to profile it. */
+  nodeArgs: Partial<Record<StackService, string[]>>;
   /** Scenario names to run (BENCH_SCENARIOS, comma-separated); empty: all. For what-if runs. */
   scenarios: string[];
 }
@@ -28,6 +30,7 @@ export function loadBenchEnv(source: NodeJS.ProcessEnv = process.env): BenchEnv 
     slices: Math.round(numberSetting(source.BENCH_SLICES, 'BENCH_SLICES', 4, 50)),
     maxRequests: Math.round(numberSetting(source.BENCH_MAX_REQUESTS, 'BENCH_MAX_REQUESTS', 200_000, 2_000_000)),
     serviceEnv: serviceEnvSetting(source.BENCH_SERVICE_ENV),
+    nodeArgs: nodeArgsSetting(source.BENCH_NODE_ARGS),
     scenarios: (source.BENCH_SCENARIOS ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -125,6 +125,7 @@ async function main(signal: AbortSignal): Promise<void> {
       databaseUrl: db.url,
       secrets,
       serviceEnv: env.serviceEnv,
+      nodeArgs: env.nodeArgs,
       logFile: LOG_FILE,
       cleanup,
     });
@@ -148,6 +149,12 @@ async function main(signal: AbortSignal): Promise<void> {
       apiKey: secrets.portalApiKey,
     });
     cleanup.push(() => bareProxy.stop());
+    const formsBareProxy = await startBareProxy({
+      upstreamUrl: stack.urls.forms,
+      prefix: SERVICES_PREFIX,
+      apiKey: secrets.portalApiKey,
+    });
+    cleanup.push(() => formsBareProxy.stop());
 
     const targets: BenchTargets = {
       routerUrl: stack.urls.router,
@@ -155,6 +162,7 @@ async function main(signal: AbortSignal): Promise<void> {
       membershipUrl: stack.urls.membership,
       formsUrl: stack.urls.forms,
       bareProxyUrl: bareProxy.url,
+      formsBareProxyUrl: formsBareProxy.url,
       periodId: DEMO_PERIOD_ID,
       portalApiKey: secrets.portalApiKey,
       sessions,

@@ -9,6 +9,8 @@ export interface BenchTargets {
   formsUrl: string;
   /** The bare Node proxy in front of the membership service (see bareProxyProcess.ts). */
   bareProxyUrl: string;
+  /** The same in front of the forms service. */
+  formsBareProxyUrl: string;
   /** The membership period whose registration form the REST scenario reads. */
   periodId: number;
   portalApiKey: string;
@@ -111,6 +113,19 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           check: expectViewer(s.userKey),
         })),
       },
+      floor: {
+        via: 'bare proxy',
+        authenticatedRouterRequests: false,
+        requestFor: perSession(t, (s) => ({
+          request: prepareRequest({
+            method: 'POST',
+            url: `${t.bareProxyUrl}/graphql`,
+            headers: { authorization: `Bearer ${token(s.userKey)}` },
+            json: { query: VIEWER_QUERY },
+          }),
+          check: expectViewer(s.userKey),
+        })),
+      },
     },
     {
       name: 'rest form',
@@ -141,6 +156,22 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
               method: 'GET',
               url: `${t.formsUrl}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
               headers: { 'x-api-key': t.portalApiKey, authorization: `Bearer ${token(s.userKey)}` },
+            }),
+            check: expectForm,
+          }),
+          (userKey) => FORM_USERS.has(userKey),
+        ),
+      },
+      floor: {
+        via: 'bare proxy',
+        authenticatedRouterRequests: false,
+        requestFor: perSession(
+          t,
+          (s) => ({
+            request: prepareRequest({
+              method: 'GET',
+              url: `${t.formsBareProxyUrl}${SERVICES_PREFIX}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
+              headers: { authorization: `Bearer ${token(s.userKey)}` },
             }),
             check: expectForm,
           }),

@@ -30,6 +30,21 @@ export function serviceEnvSetting(raw: string | undefined): ServiceEnv {
   return parsed as ServiceEnv;
 }
 
+/** BENCH_NODE_ARGS: JSON mapping service names to extra Node options, e.g. `{"router":["--cpu-prof"]}`. */
+export function nodeArgsSetting(raw: string | undefined): Partial<Record<StackService, string[]>> {
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  const valid =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.entries(parsed).every(
+      ([service, args]) =>
+        (STACK_SERVICES as readonly string[]).includes(service) && Array.isArray(args) && args.every((a) => typeof a === 'string'),
+    );
+  if (!valid) throw new Error(`BENCH_NODE_ARGS must map ${STACK_SERVICES.join('|')} to arrays of strings`);
+  return parsed as Partial<Record<StackService, string[]>>;
+}
+
 /** Where and how a benchmark ran, for its JSON results. */
 export function runEnvironment(database: string, postgresVersion: string | undefined, loadAtStart: number) {
   const cpus = os.cpus();

@@ -21,6 +21,8 @@ export async function startBenchStack(options: {
   databaseUrl: string;
   secrets: DevSecrets;
   serviceEnv: ServiceEnv;
+  /** Extra Node options per service (BENCH_NODE_ARGS), e.g. to profile one. */
+  nodeArgs?: Partial<Record<StackService, string[]>>;
   logFile: string;
   cleanup: Array<() => Promise<void>>;
 }): Promise<{ stack: RunningStack; ports: Record<StackService, number> }> {
@@ -39,6 +41,7 @@ export async function startBenchStack(options: {
     ports,
     compiled: true,
     env: options.serviceEnv,
+    nodeArgs: options.nodeArgs,
     logs: { fd },
   }).catch((err: unknown) => {
     const recent = readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-STARTUP_LOG_LINES);

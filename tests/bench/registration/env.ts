@@ -1,5 +1,5 @@
 import type { StackService } from '@ems/router/src/dev/stack';
-import { numberSetting, serviceEnvSetting } from '../lib/env';
+import { nodeArgsSetting, numberSetting, serviceEnvSetting } from '../lib/env';
 
 /** The registration benchmark's configuration; the only file of the benchmark that reads process.env. */
 export interface RegistrationBenchEnv {
@@ -22,6 +22,8 @@ export interface RegistrationBenchEnv {
   requestTimeoutMs: number;
   /** Extra environment per service, e.g. `{"forms":{"LOG_LEVEL":"warn"}}`, for what-if runs. */
   serviceEnv: Partial<Record<StackService, Record<string, string>>>;
+  /** Extra Node options per service (BENCH_NODE_ARGS), e.g. `{\"router\":[\"--cpu-prof\"]}` to profile it. */
+  nodeArgs: Partial<Record<StackService, string[]>>;
 }
 
 /** `--name=value` arguments win over the environment, so `npm run bench:registration -- --members=50` works. */
@@ -49,5 +51,6 @@ export function loadRegistrationBenchEnv(
     timeLimitMs: numberSetting(value('time-limit-seconds', 'BENCH_TIME_LIMIT_SECONDS'), 'time limit', 300, 3600, 30) * 1000,
     requestTimeoutMs: numberSetting(source.BENCH_REQUEST_TIMEOUT_SECONDS, 'BENCH_REQUEST_TIMEOUT_SECONDS', 30, 300) * 1000,
     serviceEnv: serviceEnvSetting(source.BENCH_SERVICE_ENV),
+    nodeArgs: nodeArgsSetting(source.BENCH_NODE_ARGS),
   };
 }

@@ -160,6 +160,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
         databaseUrl: db.url,
         secrets,
         serviceEnv: env.serviceEnv,
+        nodeArgs: env.nodeArgs,
         logFile: LOG_FILE,
         cleanup,
       });

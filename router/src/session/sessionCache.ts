@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from '@ems/db';
+
+export const SESSIONS_CHANGED_CHANNEL = 'ems_sessions_changed';
+
+/** A session's name in notifications: a hash, so that no session id travels in a NOTIFY (a database may log it). */
+export function sessionKey(sid: string): string {
+  return createHash('sha256').update(sid, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** SQL that announces a changed or ended session, for statements that delete sessions in bulk. */
+export const NOTIFY_SESSION_SQL = `pg_notify('${SESSIONS_CHANGED_CHANNEL}', left(encode(sha256(convert_to(sid, 'UTF8')), 'hex'), 32))`;
+
+interface Entry {
+  json: string;
+  expire: number;
+  cachedAt: number;
+}
+
+/** The pg connection knex hands out, as far as LISTEN needs it. */
+interface ListeningConnection {
+  query(sql: string): Promise<unknown>;
+  on(event: 'notification', listener: (msg: { payload?: string }) => void): void;
+  on(event: 'error' | 'end', listener: () => void): void;
+}
+
+/**
+ * Session rows a router keeps for a few seconds, so that a busy session does not cost a database
+ * read per request. Every router announces the sessions it changes or ends (NOTIFY) and drops
+ * the ones any router announces, so a logout or `npm run sessions -- end` applies everywhere at
+ * once. While the notification channel is down, nothing is served from the cache.
+ */
+export class SessionCache {
+  private entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a read that began before one does not fill the cache. */
+  private generation = 0;
+  private connection: ListeningConnection | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async listen(): Promise<void> {
+    if (this.ttlMs <= 0 || this.closed) return;
+    try {
+      const connection = (await this.db.client.acquireConnection()) as ListeningConnection;
+      connection.on('notification', (msg) => msg.payload && this.dropKey(msg.payload));
+      const lost = () => this.lost(connection);
+      connection.on('error', lost);
+      connection.on('end', lost);
+      await connection.query(`LISTEN ${SESSIONS_CHANGED_CHANNEL}`);
+      this.connection = connection;
+    } catch {
+      this.retry();
+    }
+  }
+
+  /** A fresh copy of a cached session (express-session changes the object it is given). */
+  read(sid: string): { sess: Record<string, unknown>; expire: number } | undefined {
+    if (!this.connection) return undefined;
+    const key = sessionKey(sid);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.cachedAt > this.ttlMs || entry.expire <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { sess: JSON.parse(entry.json) as Record<string, unknown>, expire: entry.expire };
+  }
+
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** Caches a row read at `generation`, unless an invalidation happened since. */
+  fill(sid: string, sess: object, expire: number, generation: number): void {
+    if (!this.connection || generation !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(sessionKey(sid), { json: JSON.stringify(sess), expire, cachedAt: Date.now() });
+  }
+
+  /** Forgets a session here only (its expiry moved; other routers re-read once theirs looks expired). */
+  drop(sid: string): void {
+    this.dropKey(sessionKey(sid));
+  }
+
+  /** Tells every router, this one included, that a session changed or ended. */
+  async announce(sid: string): Promise<void> {
+    this.drop(sid);
+    if (this.ttlMs > 0) await this.db.raw('SELECT pg_notify(?, ?)', [SESSIONS_CHANGED_CHANNEL, sessionKey(sid)]);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.entries.clear();
+    if (this.connection) void this.db.client.releaseConnection(this.connection);
+    this.connection = null;
+  }
+
+  private dropKey(key: string): void {
+    this.generation += 1;
+    this.entries.delete(key);
+  }
+
+  private lost(connection: ListeningConnection): void {
+    if (this.connection !== connection) return;
+    this.connection = null;
+    this.entries.clear();
+    this.generation += 1;
+    void this.db.client.releaseConnection(connection).catch(() => undefined);
+    this.retry();
+  }
+
+  private retry(): void {
+    if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
+  }
+}

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { createKnex, createScratchDatabase, migrateLatest } from '@ems/db';
-import { seedDemoInstallation } from '@ems/forms/demo';
 import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { HttpClient } from '../support/client';
 import { signMd5Link } from '../support/demo';
 import { testServerUrl } from '../support/databaseServer';
+import { demoScratchDatabase } from '../support/scratchDatabase';
 import { ARTIFACTS } from '../support/stackSetup';
 import { e2eContext } from '../support/stackContext';
 
@@ -27,15 +26,8 @@ beforeAll(async () => {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/scripts/build-services.ts'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build:services failed:\n${built.stdout}${built.stderr}`);
 
-  const db = await createScratchDatabase(testServerUrl(), 'ems_compiled');
+  const db = await demoScratchDatabase(testServerUrl(), 'ems_compiled', secrets);
   drop = db.drop;
-  const knex = createKnex(db.url, { poolMax: 2 });
-  try {
-    await migrateLatest(knex);
-    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
-  } finally {
-    await knex.destroy();
-  }
   ports = {} as Record<StackService, number>;
   for (const s of STACK_SERVICES) ports[s] = await freePort();
   log = createWriteStream(path.join(ARTIFACTS, 'logs', 'e2e-compiled-stack.log'), { flags: 'w' });

@@ -1,11 +1,10 @@
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, createScratchDatabase, migrateLatest } from '@ems/db';
-import { seedDemoInstallation } from '@ems/forms/demo';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { acquireDatabaseServer } from './databaseServer';
 import { startMailSink } from './mailSink';
+import { demoScratchDatabase } from './scratchDatabase';
 import type { E2EContext } from './stackContext';
 
 export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts');
@@ -20,15 +19,8 @@ const holder = globalThis as typeof globalThis & {
  */
 export default async function setup(): Promise<void> {
   const serverUrl = await acquireDatabaseServer();
-  const db = await createScratchDatabase(serverUrl, 'ems_e2e');
   const secrets = generateDevSecrets();
-  const knex = createKnex(db.url, { poolMax: 2 });
-  try {
-    await migrateLatest(knex);
-    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
-  } finally {
-    await knex.destroy();
-  }
+  const db = await demoScratchDatabase(serverUrl, 'ems_e2e', secrets);
 
   mkdirSync(path.join(ARTIFACTS, 'logs'), { recursive: true });
   const logFile = path.join(ARTIFACTS, 'logs', 'e2e-stack.log');

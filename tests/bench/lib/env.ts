@@ -12,37 +12,28 @@ export function numberSetting(raw: string | undefined, name: string, fallback: n
   return value;
 }
 
-/** BENCH_SERVICE_ENV: JSON mapping service names to objects of string variables. */
-export function serviceEnvSetting(raw: string | undefined): ServiceEnv {
-  if (!raw) return {};
+/** A JSON setting mapping service names to values `valid` accepts. */
+function perServiceSetting<T>(raw: string | undefined, name: string, valid: (value: unknown) => boolean, what: string) {
+  if (!raw) return {} as Partial<Record<StackService, T>>;
   const parsed: unknown = JSON.parse(raw);
-  const valid =
+  const ok =
     typeof parsed === 'object' &&
     parsed !== null &&
-    Object.entries(parsed).every(
-      ([service, vars]) =>
-        (STACK_SERVICES as readonly string[]).includes(service) &&
-        typeof vars === 'object' &&
-        vars !== null &&
-        Object.values(vars).every((v) => typeof v === 'string'),
-    );
-  if (!valid) throw new Error(`BENCH_SERVICE_ENV must map ${STACK_SERVICES.join('|')} to objects of strings`);
-  return parsed as ServiceEnv;
+    Object.entries(parsed).every(([service, value]) => (STACK_SERVICES as readonly string[]).includes(service) && valid(value));
+  if (!ok) throw new Error(`${name} must map ${STACK_SERVICES.join('|')} to ${what}`);
+  return parsed as Partial<Record<StackService, T>>;
+}
+
+/** BENCH_SERVICE_ENV: JSON mapping service names to objects of string variables. */
+export function serviceEnvSetting(raw: string | undefined): ServiceEnv {
+  const isVars = (v: unknown) => typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
+  return perServiceSetting<Record<string, string>>(raw, 'BENCH_SERVICE_ENV', isVars, 'objects of strings');
 }
 
 /** BENCH_NODE_ARGS: JSON mapping service names to extra Node options, e.g. `{"router":["--cpu-prof"]}`. */
 export function nodeArgsSetting(raw: string | undefined): Partial<Record<StackService, string[]>> {
-  if (!raw) return {};
-  const parsed: unknown = JSON.parse(raw);
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    Object.entries(parsed).every(
-      ([service, args]) =>
-        (STACK_SERVICES as readonly string[]).includes(service) && Array.isArray(args) && args.every((a) => typeof a === 'string'),
-    );
-  if (!valid) throw new Error(`BENCH_NODE_ARGS must map ${STACK_SERVICES.join('|')} to arrays of strings`);
-  return parsed as Partial<Record<StackService, string[]>>;
+  const isArgs = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  return perServiceSetting<string[]>(raw, 'BENCH_NODE_ARGS', isArgs, 'arrays of strings');
 }
 
 /** Where and how a benchmark ran, for its JSON results. */

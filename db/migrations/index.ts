@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m20261121100000 from './20261121100000_auth_foundation';
 import * as m20261121120000 from './20261121120000_membership_registration';
 import * as m20261121120100 from './20261121120100_forms_workflow';
+import * as m20261122090000 from './20261122090000_order_payment_capability';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -11,4 +12,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121100000_auth_foundation': m20261121100000,
   '20261121120000_membership_registration': m20261121120000,
   '20261121120100_forms_workflow': m20261121120100,
+  '20261122090000_order_payment_capability': m20261122090000,
 };

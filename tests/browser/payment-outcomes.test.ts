@@ -9,14 +9,14 @@ import {
   newMember,
   paymentOutcome,
   registerLink,
-  submitStep,
   texts,
   waitForScreen,
 } from './support/portal';
 
 /**
  * The payment outcomes other than success, in the browser: a failed payment shows the error and
- * a retry that works; a cancelled one leads back to the registration, which offers to resume.
+ * a retry that works; a cancelled one changes nothing (contract: unchanged): the registration still
+ * awaits its payment, and the same link pays it.
  * Also the completion's automatic redirect after the 5 s notice (contract limit).
  */
 const ctx = e2eContext();
@@ -64,7 +64,7 @@ describe('payment outcomes in the browser', () => {
     expect(await numbers.getByRole('row', { name: fullName(member.persons[0]!) }).textContent()).toContain(number);
   }, 60_000);
 
-  it('a cancelled payment returns to the registration, which offers to resume', async () => {
+  it('a cancelled payment changes nothing: back at the registration the payment is still due, and the same link pays it', async () => {
     const { page } = browser.tab();
     const member = await newMember(knex, 'cal', [
       { firstName: 'Cal', lastName: 'Cancel', dateOfBirth: '1983-12-12' },
@@ -74,6 +74,7 @@ describe('payment outcomes in the browser', () => {
     await waitForScreen(page, 'people', 1);
     await completeRegistration(page);
     await page.getByTestId('redirect-notice').getByRole('link', { name: texts.completion.payNow }).click();
+    // The capability travels in the link: the checkout was reached through `…/pay?token=…`.
     await decideAtCheckout(page, 'Cancel');
 
     const cancelled = await paymentOutcome(page, 'cancelled');
@@ -81,24 +82,16 @@ describe('payment outcomes in the browser', () => {
     expect(await cancelled.textContent()).toContain(texts.payment.cancelledBody);
     await screenshots(page, 'payment-cancelled');
     expect(await axeViolations(page)).toEqual([]);
+    expect(await cancelled.getByRole('link', { name: texts.payment.payNow }).getAttribute('href')).toMatch(/\/pay\?token=[\w-]{43}$/);
 
     await cancelled.getByRole('link', { name: texts.payment.backToRegistration }).click();
-    const choice = await waitForScreen(page, 'resumeChoice');
+    const due = await waitForScreen(page, 'payment');
     expect(new URL(page.url()).pathname).toBe('/membership/register/1');
-    expect(await choice.getAttribute('data-state')).toBe('RESUME');
-    await choice.getByRole('button', { name: texts.resume.resume }).click();
-
-    // Back at the last question with the answers kept; finishing again makes a new order, paid.
-    await waitForScreen(page, 'question', 10);
-    for (const person of member.persons) {
-      expect(await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(person)) }).isChecked()).toBe(true);
-    }
-    await submitStep(page, texts.form.finish);
-    await waitForScreen(page, 'payment');
+    expect(await due.getAttribute('data-state')).toBe('PENDING_PAYMENT');
     await page.getByTestId('redirect-notice').getByRole('link', { name: texts.completion.payNow }).click();
     await decideAtCheckout(page, 'Pay');
     await paymentOutcome(page, 'paid');
     const orders = await knex('membership.orders').where({ accountId: member.accountId }).orderBy('id').select('status');
-    expect(orders.map((o) => o.status)).toEqual(['cancelled', 'paid']);
+    expect(orders.map((o) => o.status)).toEqual(['paid']);
   }, 60_000);
 });

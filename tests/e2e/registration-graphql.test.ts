@@ -158,34 +158,30 @@ describe('GraphQL workflow and payment outcomes', () => {
     expect((await form(client)).processState).toBe('PENDING_PAYMENT');
   });
 
-  it('cancelled: the user returns to the registration and may resume', async () => {
+  it('cancelled: nothing changes but the attempt; the registration still awaits payment with the same link', async () => {
     const f = await form(client);
     const { returnUrl } = await payThroughCheckout(client, f.paymentUrl!, 'cancel');
     const state = await paymentReturn(client, returnUrl.searchParams.get('reference')!, returnUrl.searchParams.get('transactionId'));
     expect(state.paymentStatus).toBe('CANCELLED');
     expect(state.order.status).toBe('UNPAID');
+    expect(state.order.memberships.map((m) => m.status)).toEqual(['PENDING_PAYMENT']);
     expect(state.periodId).toBe(DEMO_PERIOD_ID);
+    // Contract, "Payment return, status cancelled": unchanged.
     const back = await form(client);
-    expect(back.processState).toBe('RESUME');
-    const { body } = await client.graphql<{ resumeProcess: GqlForm }>(
-      `mutation($p: ID!) { resumeProcess(processId: $p) { ${FORM_FIELDS} } }`,
-      { p: back.processId },
-    );
-    expect(body.data?.resumeProcess.processState).toBe('RUNNING');
+    expect(back).toMatchObject({ processId: f.processId, processState: 'PENDING_PAYMENT', paymentUrl: f.paymentUrl });
   });
 
-  it('success after resuming: completing again replaces the unpaid order, which is then paid once', async () => {
-    const f = await completeRegistration(client, 'individual');
-    expect(f.processState).toBe('PENDING_PAYMENT');
-    const orders = await knex('membership.orders as o')
-      .join('membership.accounts as a', 'a.id', 'o.accountId')
-      .where('a.externalUserId', 'greta.graphql')
-      .select('o.status');
-    expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'unpaid']);
+  it('success after the cancel: the same link pays the one order, once', async () => {
+    const f = await form(client);
     const { returnUrl } = await payThroughCheckout(client, f.paymentUrl!, 'pay');
     const state = await paymentReturn(client, returnUrl.searchParams.get('reference')!, returnUrl.searchParams.get('transactionId'));
     expect(state.paymentStatus).toBe('SUCCEEDED');
     expect(state.order.memberships[0]).toMatchObject({ status: 'ACTIVE', membershipNumber: expect.stringMatching(/^RAC-/) });
+    const orders = await knex('membership.orders as o')
+      .join('membership.accounts as a', 'a.id', 'o.accountId')
+      .where('a.externalUserId', 'greta.graphql')
+      .select('o.status');
+    expect(orders.map((o) => o.status)).toEqual(['paid']);
   });
 });
 

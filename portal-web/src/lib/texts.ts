@@ -178,7 +178,7 @@ export const texts = {
     failedBody: 'The payment was not completed. You can try it again.',
     retryPayment: 'Try the payment again',
     cancelledTitle: 'Payment cancelled',
-    cancelledBody: 'You cancelled the payment. Your registration is kept: you can go back and continue.',
+    cancelledBody: 'You cancelled the payment. Your registration and its order are kept: you can pay now or later with the same link.',
     backToRegistration: 'Back to the registration',
     pendingTitle: 'Waiting for the payment to be confirmed',
     pendingBody: 'This usually takes only a few seconds. This page updates by itself.',

@@ -124,7 +124,7 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
   const backToRegistration = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     // The session is established (this page's query needed it): the register route goes straight
-    // to the form, where the cancelled process offers to resume.
+    // to the form, which shows the registration still awaiting its payment.
     const state: VerifiedState = { verifiedPeriodId: result.periodId };
     navigate(registerPath(result.periodId), { state });
   };
@@ -166,7 +166,10 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
             <p>{texts.payment.cancelledBody}</p>
           </Notice>
           <div className="actions">
-            <a className="button button-primary" href={registerPath(result.periodId)} onClick={backToRegistration}>
+            <a className="button button-primary" href={order.paymentUrl}>
+              {texts.payment.payNow}
+            </a>
+            <a className="button" href={registerPath(result.periodId)} onClick={backToRegistration}>
               {texts.payment.backToRegistration}
             </a>
           </div>

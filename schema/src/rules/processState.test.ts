@@ -46,11 +46,13 @@ describe('process state transitions', () => {
     expect(transition('RUNNING', 'complete')).toBe('PENDING_PAYMENT');
     expect(transition('PENDING_PAYMENT', 'paymentSucceeded')).toBe('COMPLETED');
     expect(transition('PENDING_PAYMENT', 'paymentFailed')).toBe('PENDING_PAYMENT');
-    expect(transition('PENDING_PAYMENT', 'paymentCancelled')).toBe('RESUME');
+    // Contract, "Payment return, status cancelled": unchanged. Only the attempt ends.
+    expect(transition('PENDING_PAYMENT', 'paymentCancelled')).toBe('PENDING_PAYMENT');
+    expect(transition('PENDING_PAYMENT', 'orderCancelled')).toBe('RESUME');
     expect(transition('RESUME', 'resume')).toBe('RUNNING');
   });
 
-  it('walks a cancelled payment back into a paid registration', () => {
+  it('walks a cancelled and a failed payment into a paid registration, with no step back to the questions', () => {
     const events: ProcessEvent[] = [
       'start',
       'answer',
@@ -58,8 +60,7 @@ describe('process state transitions', () => {
       'answer',
       'complete',
       'paymentCancelled',
-      'resume',
-      'complete',
+      'paymentFailed',
       'paymentSucceeded',
     ];
     expect(events.reduce<ProcessState>(transition, 'NONE')).toBe('COMPLETED');

@@ -18,13 +18,14 @@
  *                    kept. When the user comes back the process moves to RESUME so the portal can
  *                    ask; reset and resume are also accepted straight away.
  *   RESUME           The process waits for the user's choice: start fresh (reset) or resume.
- *                    Reached when a suspended user comes back, or when the user cancelled the
- *                    payment and returns to registration.
+ *                    Reached when a suspended user comes back, or when the order was cancelled
+ *                    by someone else (an operator) while payment was due.
  *   DONE             All questions are answered and the order needs no online payment (manual
  *                    payment, a planned capability): the order shows a payment reference and the
  *                    memberships stay Pending Payment until the payment is recorded.
  *   PENDING_PAYMENT  All questions are answered, the order is created (Unpaid) and online payment
- *                    is due: FormDTO.paymentUrl is set. A failed payment leaves this state (retry).
+ *                    is due: FormDTO.paymentUrl is set. A failed or cancelled payment attempt
+ *                    leaves this state as it is (contract: unchanged; retry with the same link).
  *   COMPLETED        The order is paid and the memberships are activated. Terminal.
  *   CANCELLED        The process was abandoned (by the user, an operator, or the period closing).
  *                    Terminal.
@@ -60,8 +61,10 @@ export const PROCESS_EVENTS = [
   'paymentSucceeded',
   /** Payment return with status failed. */
   'paymentFailed',
-  /** Payment return with status cancelled. */
+  /** Payment return with status cancelled: only that attempt ends (contract: state unchanged). */
   'paymentCancelled',
+  /** The unpaid order was cancelled by someone else (an operator) while payment was due. */
+  'orderCancelled',
   /** The process is abandoned. */
   'cancel',
 ] as const;
@@ -87,7 +90,8 @@ export const PROCESS_TRANSITIONS: Readonly<Record<ProcessState, Readonly<Partial
   PENDING_PAYMENT: {
     paymentSucceeded: 'COMPLETED',
     paymentFailed: 'PENDING_PAYMENT',
-    paymentCancelled: 'RESUME',
+    paymentCancelled: 'PENDING_PAYMENT',
+    orderCancelled: 'RESUME',
     cancel: 'CANCELLED',
   },
   COMPLETED: {},

@@ -67,13 +67,13 @@ async function newOrder(personIds: number[], accountId = club.family.accountId) 
   return result.order;
 }
 
-/** The pay link as the router forwards it (prefix removed). */
-const payPath = (reference: string) => `/payments/orders/${reference}/pay`;
+/** The order's pay link (reference and capability) as the router forwards it (prefix removed). */
+const payPath = (order: { paymentUrl: string }) => order.paymentUrl.replace(/^\/services\/admin-service/, '');
 
-async function startCheckout(reference: string): Promise<URL> {
-  const res = await fetch(`${service.url}${payPath(reference)}`, { redirect: 'manual' });
+async function startCheckout(order: { paymentUrl: string }): Promise<URL> {
+  const res = await fetch(`${service.url}${payPath(order)}`, { redirect: 'manual' });
   expect(res.status).toBe(302);
-  return new URL(res.headers.get('location') as string, `${service.url}${payPath(reference)}`);
+  return new URL(res.headers.get('location') as string, `${service.url}${payPath(order)}`);
 }
 
 async function decide(checkout: URL, decision: 'pay' | 'fail' | 'cancel'): Promise<URL> {
@@ -121,7 +121,7 @@ const PAYMENT_RETURN = `query ($reference: String!, $transactionId: String) {
 describe('the browser payment flow with the built-in provider', () => {
   it('pay link -> checkout page -> Pay -> signed webhook -> portal return: the order is paid and its memberships active', async () => {
     const order = await newOrder([club.family.self]);
-    const checkout = await startCheckout(order.reference);
+    const checkout = await startCheckout(order);
     expect(checkout.pathname).toMatch(/^\/payments\/builtin\/checkout\/[0-9a-f-]{36}$/);
 
     const page = await fetch(checkout);
@@ -151,7 +151,7 @@ describe('the browser payment flow with the built-in provider', () => {
         reference: order.reference,
         status: 'PAID',
         paidMinor: order.totalMinor,
-        paymentUrl: `/services/admin-service/payments/orders/${order.reference}/pay`,
+        paymentUrl: order.paymentUrl,
         memberships: [
           {
             status: 'ACTIVE',
@@ -174,14 +174,14 @@ describe('the browser payment flow with the built-in provider', () => {
     expect(email?.status).toBe('sent');
 
     // The same link now explains that nothing is due.
-    const again = await fetch(`${service.url}${payPath(order.reference)}`, { redirect: 'manual' });
+    const again = await fetch(`${service.url}${payPath(order)}`, { redirect: 'manual' });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('already paid');
   });
 
   it('Fail returns status=failed, leaves the order unpaid, and the same link starts a new attempt', async () => {
     const order = await newOrder([club.family.partner]);
-    const back = await decide(await startCheckout(order.reference), 'fail');
+    const back = await decide(await startCheckout(order), 'fail');
     expect(back.searchParams.get('status')).toBe('failed');
     expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'unpaid', paidMinor: 0 });
     const result = await graphql(club.family.userKey, PAYMENT_RETURN, {
@@ -189,14 +189,30 @@ describe('the browser payment flow with the built-in provider', () => {
       transactionId: back.searchParams.get('transactionId'),
     });
     expect(result.data?.paymentReturn).toMatchObject({ paymentStatus: 'FAILED', order: { status: 'UNPAID' } });
-    const retry = await startCheckout(order.reference);
+    const retry = await startCheckout(order);
     expect((await fetch(retry)).status).toBe(200);
   });
 
   it('answers a clear page for an unknown order', async () => {
-    const res = await fetch(`${service.url}${payPath('ORD-1999-000000')}`, { redirect: 'manual' });
+    const res = await fetch(`${service.url}/payments/orders/ORD-1999-000000/pay`, { redirect: 'manual' });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Order not found');
+  });
+
+  it('a stranger walking the references without the capability gets the unknown-order page for every one', async () => {
+    const order = await newOrder([club.stranger.self], club.stranger.accountId);
+    const unknown = await fetch(`${service.url}/payments/orders/ORD-1999-000000/pay`, { redirect: 'manual' });
+    const unknownPage = await unknown.text();
+    const token = new URL(order.paymentUrl, 'http://x.invalid').searchParams.get('token') as string;
+    for (const query of ['', '?token=', `?token=${'A'.repeat(token.length)}`, `?token=${token.slice(0, -1)}`, `?token[]=${token}`]) {
+      const res = await fetch(`${service.url}/payments/orders/${order.reference}/pay${query}`, { redirect: 'manual' });
+      expect(res.status).toBe(404);
+      const page = await res.text();
+      // Byte for byte the page of an order that does not exist: no amount, no reference, no state.
+      expect(page).toBe(unknownPage);
+      expect(page).not.toContain(order.reference);
+    }
+    expect(await knex('membership.payments').where({ orderId: order.id })).toHaveLength(0);
   });
 });
 
@@ -215,11 +231,16 @@ describe('POST /payments/webhook/builtin', () => {
     expect(await res.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
   });
 
-  it('refuses a body it cannot verify byte for byte (application/json is parsed before it)', async () => {
+  it('verifies an application/json body over its raw bytes (kept by the service’s JSON parser)', async () => {
     const body = JSON.stringify({ eventId: 'e-2', checkoutId: '00000000-0000-4000-8000-000000000000' });
-    const res = await post(body, { 'content-type': 'application/json', 'x-builtin-signature': signPayload(WEBHOOK_SECRET, body) });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_WEBHOOK_BODY' });
+    const signed = await post(body, { 'content-type': 'application/json', 'x-builtin-signature': signPayload(WEBHOOK_SECRET, body) });
+    expect(signed.status).toBe(404);
+    expect(await signed.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+    const respaced = await post(JSON.stringify(JSON.parse(body), null, 1), {
+      'content-type': 'application/json',
+      'x-builtin-signature': signPayload(WEBHOOK_SECRET, body),
+    });
+    expect(respaced.status).toBe(401);
   });
 
   it('answers 404 for a correctly signed event about a payment it did not start', async () => {

@@ -208,7 +208,11 @@ describe('POST /api/forms/next and the process endpoints', () => {
     await call('POST', '/api/forms/next', { processId: overview.processId, step: 2, people: [{ id: adult, answer: 'individual' }] });
     const done = await call('POST', '/api/forms/next', { processId: overview.processId, step: 3, people: [{ id: adult, answer: '1' }] });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ processState: 'PENDING_PAYMENT', paymentUrl: expect.stringMatching(/\/pay$/), question: null });
+    expect(done.body).toMatchObject({
+      processState: 'PENDING_PAYMENT',
+      paymentUrl: expect.stringMatching(/\/pay\?token=[\w-]{43}$/),
+      question: null,
+    });
     expect(done.body.people.map((p: { id: number }) => p.id)).toEqual([adult]);
   });
 

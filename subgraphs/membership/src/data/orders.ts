@@ -20,6 +20,8 @@ export interface OrderRow {
   createdAt: Date;
   paidAt: Date | null;
   cancelledAt: Date | null;
+  /** The pay link's capability (migration 20261122090000): whoever holds it may start an attempt. */
+  paymentToken: string;
 }
 
 function orderQuery(db: Db) {
@@ -39,6 +41,7 @@ function orderQuery(db: Db) {
     'createdAt',
     'paidAt',
     'cancelledAt',
+    'paymentToken',
   );
 }
 
@@ -76,6 +79,7 @@ export interface NewOrder {
   pricedOn: string;
   pricedWindow: string;
   quote: unknown;
+  paymentToken: string;
 }
 
 export interface OrderLineRow {

@@ -14,5 +14,5 @@ export const Order = {
   status: (order) => enumValue(order.status),
   lines: (order, _, ctx) => ctx.loaders.orderLines.load(order.id),
   memberships: (order, _, ctx) => ctx.loaders.orderMemberships.load(order.id),
-  paymentUrl: (order) => paymentUrlOf(order.reference),
+  paymentUrl: (order) => paymentUrlOf(order.reference, order.paymentToken),
 } satisfies OrderResolvers;

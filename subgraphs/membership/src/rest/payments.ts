@@ -18,7 +18,10 @@ export interface PaymentRoutesDeps {
 const REFUSALS: Record<StartPaymentErrorCode, { status: number; page: (order: PayableOrder | null) => Page }> = {
   ORDER_NOT_FOUND: {
     status: 404,
-    page: () => ({ title: 'Order not found', paragraphs: ['There is no order with this reference. Please check the payment link.'] }),
+    page: () => ({
+      title: 'Order not found',
+      paragraphs: ['There is no order for this payment link. Please check the link, or open your registration to pay.'],
+    }),
   },
   ORDER_PAID: {
     status: 409,
@@ -59,7 +62,7 @@ const DECIDED_TEXT = { paid: 'paid', failed: 'declined', cancelled: 'cancelled' 
 
 /**
  * The payer's side of payments (public paths: the router forwards them under
- * `/services/admin-service`): the order's pay link, the built-in provider's hosted checkout and
+ * `/services/admin-service`): the order's pay link (reference plus its capability token), the built-in provider's hosted checkout and
  * the providers' webhooks. Handlers parse, call one PaymentService method and render its answer.
  */
 export function paymentRoutes({ payments, logger }: PaymentRoutesDeps): Router {
@@ -69,8 +72,10 @@ export function paymentRoutes({ payments, logger }: PaymentRoutesDeps): Router {
     '/payments/orders/:reference/pay',
     asyncHandler(async (req, res) => {
       const reference = String(req.params.reference);
+      // The capability (docs/payments.md, "The pay link"); a missing or wrong one reads as no such order.
+      const token = typeof req.query.token === 'string' ? req.query.token : null;
       const result = looksLikeOrderReference(reference)
-        ? await payments.startPayment(reference)
+        ? await payments.startPayment({ reference, token })
         : ({ ok: false, code: 'ORDER_NOT_FOUND', order: null } as const);
       if (result.ok) {
         res.set('Cache-Control', 'no-store').redirect(302, result.checkoutUrl);

@@ -17,10 +17,11 @@ async function move(trx: Knex.Transaction, instance: InstanceRow, event: Process
 
 /**
  * Follows the order's payment, lazily, whenever the process is read or written (membership owns
- * payments and never calls forms). Paid: COMPLETED. Last attempt cancelled: RESUME, the unpaid
- * order kept until the user completes again or resets (contract: the user returns and may
- * resume). Failed: unchanged (retry with the same link). An order cancelled by someone else is
- * let go of, so completing again simply creates a new one.
+ * payments and never calls forms). Paid: COMPLETED. A failed or cancelled attempt changes nothing
+ * (contract: "unchanged", retry allowed): the order stays unpaid with the same pay link, the
+ * persons Pending Payment. So whoever cancels an attempt at a checkout (the payer, or anyone who
+ * got hold of a checkout) ends that attempt and nothing else. An order cancelled by someone else
+ * (an operator) is let go of: RESUME, and completing again simply creates a new one.
  */
 export async function followPayment(trx: Knex.Transaction, deps: FormsDeps, instance: InstanceRow): Promise<InstanceRow> {
   if (instance.orderId === null) return instance;
@@ -29,10 +30,7 @@ export async function followPayment(trx: Knex.Transaction, deps: FormsDeps, inst
   if (instance.state === 'PENDING_PAYMENT' || instance.state === 'DONE') {
     if (payment.status === 'paid') return move(trx, instance, 'paymentSucceeded');
     if (instance.state === 'PENDING_PAYMENT' && payment.status === 'cancelled') {
-      return move(trx, instance, 'paymentCancelled', { orderId: null, paymentUrl: null });
-    }
-    if (instance.state === 'PENDING_PAYMENT' && payment.lastAttempt === 'cancelled') {
-      return move(trx, instance, 'paymentCancelled', { paymentUrl: null });
+      return move(trx, instance, 'orderCancelled', { orderId: null, paymentUrl: null });
     }
     return instance;
   }

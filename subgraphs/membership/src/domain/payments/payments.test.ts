@@ -10,7 +10,7 @@ import { recordManualPayment } from './manual';
 import { paymentReturn } from './paymentReturn';
 import type { PaymentProvider, ProviderPaymentState, WebhookRequest } from './provider';
 import { signPayload } from './signature';
-import { startOrderPayment } from './startPayment';
+import { startOrderPayment, type PayLink } from './startPayment';
 import { handlePaymentWebhook } from './webhook';
 
 const SECRET = 'test-webhook-secret-0123456789abcdef';
@@ -64,8 +64,14 @@ async function order(club: Club, persons: number[], options: { today?: string; a
   return result.order;
 }
 
-async function startPayment(provider: PaymentProvider, reference: string, today = TODAY) {
-  const started = await startOrderPayment(knex, provider, reference, { today, portalUrl: null });
+/** The pay link's reference and capability, as the order's paymentUrl carries them. */
+function linkOf(o: { paymentUrl: string }): PayLink {
+  const url = new URL(o.paymentUrl, 'http://portal.invalid');
+  return { reference: decodeURIComponent(url.pathname.split('/').at(-2) ?? ''), token: url.searchParams.get('token') };
+}
+
+async function startPayment(provider: PaymentProvider, o: { paymentUrl: string }, today = TODAY) {
+  const started = await startOrderPayment(knex, provider, linkOf(o), { today, portalUrl: null });
   if (!started.ok) throw new Error(`payment not started: ${started.code}`);
   const payment = await knex('membership.payments').where({ provider: provider.name }).orderBy('id', 'desc').first();
   return { ...started, providerPaymentId: payment.providerPaymentId as string };
@@ -80,7 +86,7 @@ describe('confirmPayment', () => {
     const club = await seedClub(knex);
     const { provider } = builtin();
     const o = await order(club, [club.family.self, club.family.partner]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
 
     const first = await confirmPayment(knex, provider, providerPaymentId, SETTINGS);
@@ -120,7 +126,7 @@ describe('confirmPayment', () => {
     const club = await seedClub(knex);
     const { provider, delivered } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
     const [webhook] = delivered;
     if (!webhook) throw new Error('no webhook');
@@ -144,8 +150,8 @@ describe('confirmPayment', () => {
     const { provider } = builtin();
     const a = await order(club, [club.family.self, club.family.partner]);
     const b = await order(club, [club.stranger.self], { accountId: club.stranger.accountId });
-    const pa = await startPayment(provider, a.reference);
-    const pb = await startPayment(provider, b.reference);
+    const pa = await startPayment(provider, a);
+    const pb = await startPayment(provider, b);
     await provider.decide(pa.providerPaymentId, 'pay');
     await provider.decide(pb.providerPaymentId, 'pay');
 
@@ -165,7 +171,7 @@ describe('confirmPayment', () => {
     const club = await seedClub(knex);
     const { provider } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     const scope = await scopeOf(club, club.family.userKey);
 
     // The return page "says" success (its status is never read), and a correctly signed event
@@ -193,7 +199,7 @@ describe('confirmPayment', () => {
     const o = await order(club, [club.family.self]);
 
     for (const decision of ['fail', 'cancel'] as const) {
-      const { providerPaymentId } = await startPayment(provider, o.reference);
+      const { providerPaymentId } = await startPayment(provider, o);
       await provider.decide(providerPaymentId, decision);
       const result = await confirmPayment(knex, provider, providerPaymentId, SETTINGS);
       expect(result).toMatchObject({
@@ -205,7 +211,7 @@ describe('confirmPayment', () => {
       expect(await orderRow(o.id)).toMatchObject({ status: 'unpaid', paidMinor: 0 });
       expect((await memberships(o.id)).map((m) => m.status)).toEqual(['pending_payment']);
     }
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
     expect(await confirmPayment(knex, provider, providerPaymentId, SETTINGS)).toMatchObject({ activated: true });
     expect((await knex('membership.payments').where({ orderId: o.id }).orderBy('id')).map((p) => p.status)).toEqual([
@@ -230,7 +236,7 @@ describe('confirmPayment', () => {
       fetchStatus: async (id) => states.get(id) ?? null,
       parseWebhook: () => ({ ok: false, code: 'MALFORMED_EVENT', message: 'unused' }),
     };
-    const { providerPaymentId } = await startPayment(partial, o.reference);
+    const { providerPaymentId } = await startPayment(partial, o);
     expect(await confirmPayment(knex, partial, providerPaymentId, SETTINGS)).toMatchObject({
       paymentStatus: 'succeeded',
       orderStatus: 'unpaid',
@@ -240,7 +246,7 @@ describe('confirmPayment', () => {
     expect((await memberships(o.id)).map((m) => m.status)).toEqual(['pending_payment']);
 
     // The next attempt asks only for what is still due.
-    const rest = await startOrderPayment(knex, partial, o.reference, { today: TODAY, portalUrl: null });
+    const rest = await startOrderPayment(knex, partial, linkOf(o), { today: TODAY, portalUrl: null });
     expect(rest).toMatchObject({ ok: true, order: { amountMinor: o.totalMinor - half } });
     const operator = await scopeOf(club, club.operator.userKey);
     expect(
@@ -256,7 +262,7 @@ describe('confirmPayment', () => {
     const club = await seedClub(knex);
     const { provider } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await knex.transaction((trx) => cancelUnpaidOrder(trx, o.id));
     await provider.decide(providerPaymentId, 'pay');
     expect(await confirmPayment(knex, provider, providerPaymentId, SETTINGS)).toMatchObject({
@@ -282,7 +288,7 @@ describe('webhooks', () => {
     const club = await seedClub(knex);
     const { provider, delivered } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
     // A second submission of the decision announces the same event again.
     await provider.decide(providerPaymentId, 'pay');
@@ -301,7 +307,7 @@ describe('webhooks', () => {
     const club = await seedClub(knex);
     const { provider, delivered } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
     const genuine = (delivered[0] as WebhookRequest).rawBody.toString();
     const tampered = genuine.replace('checkout.decided', 'checkout.decidedX');
@@ -384,18 +390,54 @@ describe('starting a payment (the pay link)', () => {
     const cancelled = await order(club, [club.family.partner]);
     await knex('membership.orders').where({ id: paid.id }).update({ status: 'paid', paidMinor: paid.totalMinor });
     await knex.transaction((trx) => cancelUnpaidOrder(trx, cancelled.id));
-    const start = (reference: string) => startOrderPayment(knex, provider, reference, { today: TODAY, portalUrl: null });
-    expect(await start(paid.reference)).toMatchObject({ ok: false, code: 'ORDER_PAID', order: { reference: paid.reference } });
-    expect(await start(cancelled.reference)).toMatchObject({ ok: false, code: 'ORDER_CANCELLED' });
-    expect(await start('ORD-1999-000000')).toEqual({ ok: false, code: 'ORDER_NOT_FOUND', order: null });
+    const start = (link: PayLink) => startOrderPayment(knex, provider, link, { today: TODAY, portalUrl: null });
+    expect(await start(linkOf(paid))).toMatchObject({ ok: false, code: 'ORDER_PAID', order: { reference: paid.reference } });
+    expect(await start(linkOf(cancelled))).toMatchObject({ ok: false, code: 'ORDER_CANCELLED' });
+    expect(await start({ reference: 'ORD-1999-000000', token: linkOf(paid).token })).toEqual({
+      ok: false,
+      code: 'ORDER_NOT_FOUND',
+      order: null,
+    });
     expect(await knex('membership.payments').whereIn('orderId', [paid.id, cancelled.id])).toHaveLength(0);
+  });
+
+  it('needs the order’s capability: a reference without its token, or with another order’s, reads as no such order', async () => {
+    const club = await seedClub(knex);
+    const { provider } = builtin();
+    const mine = await order(club, [club.family.self]);
+    const other = await order(club, [club.family.partner]);
+    const paid = await order(club, [club.family.grandparent]);
+    await knex('membership.orders').where({ id: paid.id }).update({ status: 'paid', paidMinor: paid.totalMinor });
+    const start = (link: PayLink) => startOrderPayment(knex, provider, link, { today: TODAY, portalUrl: null });
+    const notFound = { ok: false, code: 'ORDER_NOT_FOUND', order: null };
+    // A stranger walking the sequential references: no amount, no state, no attempt, for any of them.
+    for (const o of [mine, other, paid]) {
+      expect(await start({ reference: o.reference, token: null })).toEqual(notFound);
+      expect(await start({ reference: o.reference, token: '' })).toEqual(notFound);
+      expect(await start({ reference: o.reference, token: 'x'.repeat(43) })).toEqual(notFound);
+    }
+    expect(await start({ reference: mine.reference, token: linkOf(other).token })).toEqual(notFound);
+    expect(await start({ reference: mine.reference, token: `${linkOf(mine).token}x` })).toEqual(notFound);
+    expect(await knex('membership.payments').whereIn('orderId', [mine.id, other.id, paid.id])).toHaveLength(0);
+    // The payer's link works.
+    expect(await start(linkOf(mine))).toMatchObject({ ok: true });
+  });
+
+  it('gives every order its own unguessable capability in the paymentUrl', async () => {
+    const club = await seedClub(knex);
+    const a = await order(club, [club.family.self]);
+    const b = await order(club, [club.family.partner]);
+    for (const o of [a, b]) {
+      expect(o.paymentUrl).toMatch(/^\/services\/admin-service\/payments\/orders\/ORD-\d{4}-\d{6}\/pay\?token=[A-Za-z0-9_-]{43}$/);
+    }
+    expect(linkOf(a).token).not.toBe(linkOf(b).token);
   });
 
   it('creates an attempt and a checkout for what is due, returning to the contract’s payment-return route', async () => {
     const club = await seedClub(knex);
     const { provider } = builtin();
     const o = await order(club, [club.family.self]);
-    const started = await startOrderPayment(knex, provider, o.reference, { today: TODAY, portalUrl: 'https://portal.example' });
+    const started = await startOrderPayment(knex, provider, linkOf(o), { today: TODAY, portalUrl: 'https://portal.example' });
     if (!started.ok) throw new Error(started.code);
     const payment = await knex('membership.payments').where({ orderId: o.id }).first();
     expect(payment).toMatchObject({ provider: 'builtin', status: 'pending', amountMinor: o.totalMinor, currency: 'EUR' });
@@ -416,10 +458,10 @@ describe('starting a payment (the pay link)', () => {
     // Early: 120.00 - 10% + joining fee 25.00 + administration 3.00.
     expect(o.totalMinor).toBe(12000 - 1200 + 2500 + 300);
 
-    const sameWindow = await startOrderPayment(knex, provider, o.reference, { today: '2025-12-31', portalUrl: null });
+    const sameWindow = await startOrderPayment(knex, provider, linkOf(o), { today: '2025-12-31', portalUrl: null });
     expect(sameWindow).toMatchObject({ ok: true, repriced: false, order: { amountMinor: o.totalMinor } });
 
-    const standard = await startOrderPayment(knex, provider, o.reference, { today: TODAY, portalUrl: null });
+    const standard = await startOrderPayment(knex, provider, linkOf(o), { today: TODAY, portalUrl: null });
     expect(standard).toMatchObject({ ok: true, repriced: true, order: { amountMinor: 12000 + 2500 + 300 } });
     expect(await orderRow(o.id)).toMatchObject({ totalMinor: 14800, pricedWindow: 'standard', status: 'unpaid' });
     expect(await knex('membership.orderLines').where({ orderId: o.id }).orderBy('position').pluck('rule')).toEqual([
@@ -428,7 +470,7 @@ describe('starting a payment (the pay link)', () => {
       'administration_fee',
     ]);
 
-    expect(await startOrderPayment(knex, provider, o.reference, { today: '2026-07-05', portalUrl: null })).toMatchObject({
+    expect(await startOrderPayment(knex, provider, linkOf(o), { today: '2026-07-05', portalUrl: null })).toMatchObject({
       ok: false,
       code: 'REGISTRATION_CLOSED',
     });
@@ -445,7 +487,7 @@ describe('starting a payment (the pay link)', () => {
       fetchStatus: async () => null,
       parseWebhook: () => ({ ok: false, code: 'MALFORMED_EVENT', message: 'unused' }),
     };
-    expect(await startOrderPayment(knex, down, o.reference, { today: TODAY, portalUrl: null })).toMatchObject({
+    expect(await startOrderPayment(knex, down, linkOf(o), { today: TODAY, portalUrl: null })).toMatchObject({
       ok: false,
       code: 'PROVIDER_UNAVAILABLE',
     });
@@ -474,7 +516,7 @@ describe('paymentReturn', () => {
     const club = await seedClub(knex);
     const { provider } = builtin();
     const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o.reference);
+    const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'fail');
     const family = await scopeOf(club, club.family.userKey);
     const result = await paymentReturn(knex, () => provider, family, { reference: o.reference, transactionId: 'not-ours' }, SETTINGS);

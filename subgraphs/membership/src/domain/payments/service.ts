@@ -5,7 +5,7 @@ import { recordManualPayment, type ManualPaymentResult } from './manual';
 import { paymentReturn, type PaymentReturnView } from './paymentReturn';
 import type { WebhookRequest } from './provider';
 import type { PaymentProviders } from './registry';
-import { startOrderPayment, type StartPaymentResult } from './startPayment';
+import { startOrderPayment, type PayLink, type StartPaymentResult } from './startPayment';
 import { handlePaymentWebhook, type WebhookResult } from './webhook';
 
 export interface PaymentServiceDeps {
@@ -42,8 +42,8 @@ export class PaymentService {
     return this.deps.providers.builtin;
   }
 
-  startPayment(reference: string): Promise<StartPaymentResult> {
-    return startOrderPayment(this.deps.db, this.deps.providers.active, reference, { today: this.today(), portalUrl: this.deps.portalUrl });
+  startPayment(link: PayLink): Promise<StartPaymentResult> {
+    return startOrderPayment(this.deps.db, this.deps.providers.active, link, { today: this.today(), portalUrl: this.deps.portalUrl });
   }
 
   async webhook(

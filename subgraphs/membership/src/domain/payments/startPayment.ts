@@ -2,7 +2,7 @@ import type { Knex } from '@ems/db';
 import { lockOrder, orderByReference, replaceOrderLines, updateOrderPrice, type OrderRow } from '../../data/orders';
 import { attachProviderPayment, insertPayment, setPaymentStatus } from '../../data/payments';
 import { periodById } from '../../data/periods';
-import { quoteLines } from '../orders/order';
+import { isOrderPaymentToken, quoteLines } from '../orders/order';
 import { repriceIfWindowClosed, type Quote } from '../pricing';
 import { pricingRulesOf } from '../registration/period';
 import type { PaymentProvider } from './provider';
@@ -27,8 +27,19 @@ export interface StartPaymentOptions {
   portalUrl: string | null;
 }
 
+/** What the pay link carries: the order's reference and its capability (`?token=`). */
+export interface PayLink {
+  reference: string;
+  token: string | null;
+}
+
 /**
- * `GET /payments/orders/:reference/pay`: starts a new payment attempt for an unpaid order.
+ * `GET /payments/orders/:reference/pay?token=`: starts a new payment attempt for an unpaid order.
+ *
+ * Capability: the reference is sequential and public (the bank-transfer reference), so only the
+ * order's `paymentToken` opens the link. A wrong or missing token is answered exactly like an
+ * unknown reference (ORDER_NOT_FOUND, no order): a stranger walking references learns nothing,
+ * not even that the order exists, and cannot start (or then cancel) an attempt.
  *
  * Repricing rule (docs/payments.md): an unpaid order keeps its price while the timing window it
  * was priced in is open; after that it is priced again on today's date before the payer is sent
@@ -41,12 +52,12 @@ export interface StartPaymentOptions {
 export async function startOrderPayment(
   db: Knex,
   provider: PaymentProvider,
-  reference: string,
+  link: PayLink,
   options: StartPaymentOptions,
 ): Promise<StartPaymentResult> {
   const prepared = await db.transaction(async (trx) => {
-    const found = await orderByReference(trx, reference);
-    const order = found && (await lockOrder(trx, found.id));
+    const found = await orderByReference(trx, link.reference);
+    const order = found && isOrderPaymentToken(found, link.token) ? await lockOrder(trx, found.id) : null;
     if (!order) return { ok: false, code: 'ORDER_NOT_FOUND', order: null } as const;
     if (order.status === 'paid') return { ok: false, code: 'ORDER_PAID', order: payable(order) } as const;
     if (order.status === 'cancelled') return { ok: false, code: 'ORDER_CANCELLED', order: payable(order) } as const;

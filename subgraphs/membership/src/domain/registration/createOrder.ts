@@ -5,7 +5,7 @@ import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
 import { periodWithActiveTypes } from '../../data/periods';
 import { lockLinkedPersons } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
-import { paymentUrlOf, quoteLines } from '../orders/order';
+import { newPaymentToken, paymentUrlOf, quoteLines } from '../orders/order';
 import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode } from '../pricing';
 import { decideMemberType } from './memberType';
 import { periodClosedReason, pricingRulesOf, type PeriodClosedReason } from './period';
@@ -111,6 +111,7 @@ export async function createRegistrationOrder(
 
   const id = await nextOrderId(trx);
   const reference = formatOrderReference(input.today, id);
+  const paymentToken = newPaymentToken();
   await insertOrderWithMemberships(
     trx,
     {
@@ -124,6 +125,7 @@ export async function createRegistrationOrder(
       pricedOn: quote.pricedOn,
       pricedWindow: quote.window,
       quote,
+      paymentToken,
     },
     quoteLines(quote),
     input.persons.map((p, index) => ({
@@ -140,6 +142,6 @@ export async function createRegistrationOrder(
   );
   return {
     ok: true,
-    order: { id, reference, totalMinor: quote.totalMinor, currency: quote.currency, paymentUrl: paymentUrlOf(reference) },
+    order: { id, reference, totalMinor: quote.totalMinor, currency: quote.currency, paymentUrl: paymentUrlOf(reference, paymentToken) },
   };
 }

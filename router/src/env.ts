@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl, MIN_API_KEY_LENGTH } from '@ems/db';
-import { booleanFlag, logLevel, parseEnv, port, seconds } from '@ems/service-runtime';
+import { booleanFlag, logLevel, parseEnv, port, productionModeShape, refuseDevelopmentDefaults, seconds } from '@ems/service-runtime';
 
 const url = z
   .string()
   .url()
   .transform((u) => u.replace(/\/+$/, ''));
 
-const schema = z.object({
+const fields = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: port(54329),
   HOST: z.string().default('127.0.0.1'),
@@ -28,6 +28,8 @@ const schema = z.object({
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Express `trust proxy`: set when a TLS-terminating proxy sits in front (e.g. `1` or `loopback`). */
   TRUST_PROXY: z.string().default('false'),
+  /** Production mode refuses cookies that are not `Secure` (no TRUST_PROXY) unless this is set, e.g. TLS on a service mesh. */
+  ALLOW_INSECURE_COOKIES: booleanFlag(false),
   /** Extra origins allowed to make cookie-authenticated writes (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()
@@ -45,7 +47,27 @@ const schema = z.object({
   PORTAL_DIST: z.string().optional(),
   GRAPHQL_INTROSPECTION: booleanFlag(false),
   LOG_LEVEL: logLevel,
+  ...productionModeShape,
 });
+
+/** Production mode (README, "Production"): development defaults are refused, each by name. */
+const schema = fields.superRefine(
+  refuseDevelopmentDefaults<z.output<typeof fields>>({
+    secrets: ['SESSION_SECRET', 'ADMIN_SERVICE_API_KEY'],
+    refuse: (env) => [
+      env.GRAPHQL_INTROSPECTION && {
+        variable: 'GRAPHQL_INTROSPECTION',
+        message: 'introspection shows the whole federated schema to anyone: leave it off in production',
+      },
+      trustProxySetting(env.TRUST_PROXY) === false &&
+        !env.ALLOW_INSECURE_COOKIES && {
+          variable: 'TRUST_PROXY',
+          message:
+            'is not set, so session cookies would not be Secure: put a TLS-terminating proxy in front and set TRUST_PROXY (e.g. 1), or set ALLOW_INSECURE_COOKIES=true if TLS ends elsewhere',
+        },
+    ],
+  }),
+);
 
 export type RouterEnv = ReturnType<typeof loadEnv>;
 

@@ -3,7 +3,10 @@
  * configuration, unreachable database) end the process with a clear message and exit code 1.
  */
 export function runUntilSignalled(name: string, start: () => Promise<{ stop(): Promise<void> }>): void {
-  start()
+  // Through a promise: `start` usually parses the environment first, and a refusal thrown there
+  // is reported like any other start-up failure (one message, exit code 1, no stack trace).
+  Promise.resolve()
+    .then(start)
     .then((service) => {
       let stopping = false;
       const stop = (signal: string) => {

@@ -72,6 +72,8 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
     HOST: host,
     JWT_SECRET: o.secrets.jwtSecret,
     LOG_LEVEL: 'info',
+    // These secrets are the generated development ones (`.data/dev-secrets.json`): production refuses them.
+    EMS_DEV_SECRETS: '1',
   };
   const url = (s: StackService) => `http://${host}:${o.ports[s]}`;
   switch (service) {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, port, serviceEnvShape } from '@ems/service-runtime';
+import { parseEnv, port, refuseDevelopmentDefaults, serviceEnvShape } from '@ems/service-runtime';
 
-const schema = z.object({
+const fields = z.object({
   ...serviceEnvShape,
   IMPORTS_PORT: port(4003),
 });
+
+/** Production mode: no generated development secrets, no placeholder JWT secret (README, "Production"). */
+const schema = fields.superRefine(refuseDevelopmentDefaults<z.output<typeof fields>>({ secrets: ['JWT_SECRET'] }));
 
 export type ImportsEnv = ReturnType<typeof loadEnv>;
 

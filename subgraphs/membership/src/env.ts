@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
 import { DEFAULT_TOKEN_VALIDITY_SECONDS } from '@ems/schema';
-import { parseEnv, port, seconds, serviceEnvShape } from '@ems/service-runtime';
+import { booleanFlag, parseEnv, port, refuseDevelopmentDefaults, seconds, serviceEnvShape } from '@ems/service-runtime';
 import { PAYMENT_PROVIDER_NAMES } from './domain/payments/registry';
 
 /** An origin without a trailing slash, so that paths can be appended. */
@@ -10,7 +10,7 @@ const baseUrl = z
   .url()
   .transform((v) => v.replace(/\/+$/, ''));
 
-const schema = z.object({
+const fields = z.object({
   ...serviceEnvShape,
   MEMBERSHIP_PORT: port(4001),
   TOKEN_VALIDITY_SECONDS: seconds(DEFAULT_TOKEN_VALIDITY_SECONDS),
@@ -20,6 +20,8 @@ const schema = z.object({
   HMAC_CLOCK_SKEW_SECONDS: seconds(30),
   /** Which provider new payment attempts use (docs/payments.md). */
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_NAMES).default('builtin'),
+  /** Production mode refuses PAYMENT_PROVIDER=builtin (anyone can press Pay) unless this is set (demonstrations). */
+  ALLOW_BUILTIN_PAYMENTS: booleanFlag(false),
   /** Signs and verifies the built-in provider's webhooks (HMAC-SHA256). */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** e.g. smtp://user:pass@mail.example.org:587; without it e-mails stay in the local outbox (Query.outbox). */
@@ -32,6 +34,21 @@ const schema = z.object({
   /** How often queued e-mails that could not be sent are tried again. */
   OUTBOX_RETRY_SECONDS: seconds(60),
 });
+
+// Production mode (README, "Production"): development defaults are refused, each by name.
+const schema = fields.superRefine(
+  refuseDevelopmentDefaults<z.output<typeof fields>>({
+    secrets: ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET'],
+    refuse: (e) => [
+      e.PAYMENT_PROVIDER === 'builtin' &&
+        !e.ALLOW_BUILTIN_PAYMENTS && {
+          variable: 'PAYMENT_PROVIDER',
+          message:
+            'the built-in payment provider lets anyone press Pay without paying: configure a real provider, or set ALLOW_BUILTIN_PAYMENTS=true for a demonstration',
+        },
+    ],
+  }),
+);
 
 export type MembershipEnv = ReturnType<typeof loadEnv>;
 

@@ -4,6 +4,7 @@ import express from 'express';
 import { Agent } from 'undici';
 import { createKnex } from '@ems/db';
 import { createLogger, errorMiddleware, listen, notFoundHandler, requestLogger, type Logger } from '@ems/service-runtime';
+import { rejectInvalidText } from '@ems/service-runtime';
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';
@@ -61,6 +62,9 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'UP' });
   });
+  // The text rule (no control characters) on every path and query string; the JSON bodies the
+  // router parses itself are checked where they are parsed (sign-in, and /graphql's plugin).
+  app.use(rejectInvalidText());
   // Cross-site writes are refused, then the session is read (express-session: a request without
   // a session cookie reads nothing, and nothing is stored before sign-in).
   app.use(

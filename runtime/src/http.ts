@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { InputError, NotFoundError, toErrorResponse, type ErrorBody } from '@ems/schema';
+import { InputError, isAppError, NotFoundError, toErrorResponse, type ErrorBody } from '@ems/schema';
 import { scrubUrl, type Logger } from './log';
 
 /** Wraps an async handler so that a rejected promise reaches the error middleware. */
@@ -27,12 +28,36 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     else if (e?.type === 'entity.too.large') {
       res.status(413).json({ error: 'Payload Too Large', message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
       return;
+    } else if (!isAppError(err) && isClientHttpError(err)) {
+      // Express's and body-parser's other refusals (a path that is not valid percent-encoding, an
+      // unsupported charset, too many form fields) are the client's fault: their status, our shape.
+      if (!res.headersSent) res.status(err.status).json(clientHttpErrorBody(err));
+      return;
     }
     const { status, body } = toErrorResponse(err);
     if (status >= 500) logger.error({ err, method: req.method, url: scrubUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     res.status(status).json(body);
   };
+}
+
+interface ClientHttpError {
+  status: number;
+  expose?: boolean;
+  message?: string;
+}
+
+function isClientHttpError(err: unknown): err is ClientHttpError {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+const CLIENT_ERROR_CODES: Record<number, string> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
+/** The contract's shape for an http-errors style 4xx; its message only when the library marks it safe. */
+function clientHttpErrorBody(err: ClientHttpError): ErrorBody {
+  const title = STATUS_CODES[err.status] ?? 'Bad Request';
+  return { error: title, message: err.expose && err.message ? err.message : title, code: CLIENT_ERROR_CODES[err.status] ?? 'BAD_REQUEST' };
 }
 
 export function notFoundHandler(): RequestHandler {

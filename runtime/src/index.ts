@@ -7,3 +7,4 @@ export * from './health';
 export * from './process';
 export * from './service';
 export * from './listen';
+export * from './textInput';

@@ -10,6 +10,7 @@ import { errorMiddleware, notFoundHandler, requestLogger } from './http';
 import { listen } from './listen';
 import { optionalBearer, requireXApiKey } from './guards';
 import { createSubgraphHandler } from './subgraph';
+import { rejectInvalidText } from './textInput';
 
 export interface ServiceDeps {
   db: Knex;
@@ -64,6 +65,8 @@ export async function startSubgraphService<Ctx extends BaseContext>(spec: Subgra
   app.use('/graphql', requireXApiKey(keys), optionalBearer(spec.jwtSecret), ...graphql.handler);
 
   app.use(express.json({ limit: spec.jsonLimit ?? '64kb' }));
+  // The text rule on every REST input (path, query, JSON body) before any route reads it.
+  app.use(rejectInvalidText());
   if (spec.routes) app.use(spec.routes(deps));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));

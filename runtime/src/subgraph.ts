@@ -7,6 +7,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { isAppError } from '@ems/schema';
 import type { Logger } from './log';
+import { invalidTextPlugin } from './textInput';
 
 /**
  * Maps resolver errors once: expected failures keep their message and get a stable code;
@@ -27,7 +28,14 @@ export function formatGraphQLError(logger: Logger) {
       logger.error({ err: original }, 'resolver failed');
       return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    // `reason` says which input rule refused the operation (INVALID_CHARACTERS, see textInput.ts).
+    const reason = formatted.extensions?.reason;
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: reason ? { code, reason } : { code },
+    };
   };
 }
 
@@ -50,7 +58,7 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
     schema: buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: opts.resolvers as GraphQLResolverMap<unknown> }),
     formatError: formatGraphQLError(opts.logger),
     // No Apollo Studio here: inline traces would only cost time on every request.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ...(opts.plugins ?? [])],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), invalidTextPlugin<Ctx>(), ...(opts.plugins ?? [])],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError } from '@ems/schema';
 import { type Logger } from '@ems/service-runtime';
 import { asyncHandler, parseInput } from '@ems/service-runtime';
+import { rejectInvalidText } from '@ems/service-runtime';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';
@@ -79,6 +80,7 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
   router.post(
     '/api/auth/external-login',
     express.json({ limit: '8kb' }),
+    rejectInvalidText(),
     asyncHandler(async (req, res) => {
       await signIn(req, parseInput(credentials, req.body));
       res.status(200).end();

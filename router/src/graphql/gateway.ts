@@ -5,6 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
+import { invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
@@ -39,6 +40,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     introspection: deps.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: deps.validationRules,
+    plugins: [invalidTextPlugin<GatewayContext>()],
   });
   await server.start();
   const context = async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => ({

@@ -2,3 +2,4 @@ export * from './questionTypes';
 export * from './answerValidation';
 export * from './processState';
 export * from './personStatus';
+export * from './text';

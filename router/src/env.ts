@@ -46,6 +46,11 @@ const fields = z.object({
   ROUTE_TABLE: z.string().optional(),
   PORTAL_DIST: z.string().optional(),
   GRAPHQL_INTROSPECTION: booleanFlag(false),
+  /** Failed sign-ins allowed per user key in one window (a success does not count). */
+  SIGN_IN_LIMIT_PER_USER_KEY: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts allowed per client address in one window (all of them count). */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOG_LEVEL: logLevel,
   ...productionModeShape,
 });

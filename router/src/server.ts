@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import { Agent } from 'undici';
-import { createKnex } from '@ems/db';
-import { createLogger, errorMiddleware, listen, notFoundHandler, requestLogger, type Logger } from '@ems/service-runtime';
+import { createKnex, type Knex } from '@ems/db';
+import { createLogger, errorMiddleware, listen, notFoundHandler, RateLimit, requestLogger, type Logger } from '@ems/service-runtime';
 import { rejectInvalidText } from '@ems/service-runtime';
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
@@ -72,7 +72,15 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     originCheck(env.ALLOWED_ORIGINS),
     sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS),
   );
-  app.use(gatewayAuthRoutes({ tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID), admin, tokens, logger }));
+  app.use(
+    gatewayAuthRoutes({
+      tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID),
+      admin,
+      tokens,
+      logger,
+      limits: signInLimits(db, env),
+    }),
+  );
   app.use(
     adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger }),
   );
@@ -98,5 +106,27 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       store.close();
       await db.destroy();
     },
+  };
+}
+
+/** Sign-in rate limits in the shared database, so every router counts the same attempts. */
+function signInLimits(db: Knex, env: RouterEnv) {
+  const message = 'Too many sign-in attempts. Please try again later.';
+  const windowSeconds = env.SIGN_IN_LIMIT_WINDOW_SECONDS;
+  return {
+    perAddress: new RateLimit(db, {
+      schema: 'gateway',
+      name: 'sign-in:address',
+      points: env.SIGN_IN_LIMIT_PER_ADDRESS,
+      windowSeconds,
+      message,
+    }),
+    perUserKey: new RateLimit(db, {
+      schema: 'gateway',
+      name: 'sign-in:user-key',
+      points: env.SIGN_IN_LIMIT_PER_USER_KEY,
+      windowSeconds,
+      message,
+    }),
   };
 }

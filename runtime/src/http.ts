@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { InputError, isAppError, NotFoundError, toErrorResponse, type ErrorBody } from '@ems/schema';
+import { InputError, isAppError, NotFoundError, toErrorResponse, TooManyRequestsError, type ErrorBody } from '@ems/schema';
 import { scrubUrl, type Logger } from './log';
 
 /** Wraps an async handler so that a rejected promise reaches the error middleware. */
@@ -37,6 +37,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const { status, body } = toErrorResponse(err);
     if (status >= 500) logger.error({ err, method: req.method, url: scrubUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
+    if (err instanceof TooManyRequestsError) res.set('Retry-After', String(err.retryAfterSeconds));
     res.status(status).json(body);
   };
 }

@@ -3,6 +3,8 @@ export * from './log';
 export * from './http';
 export * from './guards';
 export * from './subgraph';
+export * from './graphqlLimits';
+export * from './rateLimit';
 export * from './health';
 export * from './process';
 export * from './service';

@@ -8,6 +8,7 @@ import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'gra
 import { isAppError } from '@ems/schema';
 import type { Logger } from './log';
 import { invalidTextPlugin } from './textInput';
+import { formatLimitError, graphqlLimits } from './graphqlLimits';
 
 /**
  * Maps resolver errors once: expected failures keep their message and get a stable code;
@@ -15,6 +16,8 @@ import { invalidTextPlugin } from './textInput';
  */
 export function formatGraphQLError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const limit = formatLimitError(formatted, error);
+    if (limit) return limit;
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (isAppError(original)) {
       return {
@@ -54,11 +57,16 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
   handler: RequestHandler[];
   stop: () => Promise<void>;
 }> {
+  // The same limits as the router's: a subgraph is reachable with the portal's key alone.
+  const limits = graphqlLimits<Ctx>();
   const server = new ApolloServer<Ctx>({
     schema: buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: opts.resolvers as GraphQLResolverMap<unknown> }),
     formatError: formatGraphQLError(opts.logger),
+    validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
+    allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
     // No Apollo Studio here: inline traces would only cost time on every request.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), invalidTextPlugin<Ctx>(), ...(opts.plugins ?? [])],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), invalidTextPlugin<Ctx>(), ...limits.plugins, ...(opts.plugins ?? [])],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();

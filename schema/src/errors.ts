@@ -81,6 +81,18 @@ export class PayloadTooLargeError extends AppError {
   readonly defaultTitle = 'Payload Too Large';
 }
 
+/** A rate limit was reached; `retryAfterSeconds` goes out as the Retry-After header. */
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly defaultTitle = 'Too Many Requests';
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, options: ErrorOptions = {}) {
+    super(message, { code: 'RATE_LIMITED', ...options });
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 /** A service the request depends on failed or is unreachable. */
 export class UpstreamError extends AppError {
   readonly status = 502;

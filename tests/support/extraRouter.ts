@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { freePort, launchService } from '@ems/router/src/dev/stack';
 import { HttpClient } from './client';
+import { UNLIMITED_RATES } from './rateLimits';
 import { e2eContext } from './stackContext';
 
 /**
@@ -22,7 +23,7 @@ export async function startExtraRouter(
       logs: { onLine: (service, line) => appendFileSync(ctx.logFile, `${service}:${port}\t${line}\n`) },
     },
     port,
-    env,
+    { ...UNLIMITED_RATES.router, ...env },
   );
   return {
     url: router.url,

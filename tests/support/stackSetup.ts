@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
 import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { acquireDatabaseServer } from './databaseServer';
+import { UNLIMITED_RATES } from './rateLimits';
 import { startMailSink } from './mailSink';
 import { demoScratchDatabase } from './scratchDatabase';
 import type { E2EContext } from './stackContext';
@@ -37,7 +38,9 @@ export default async function setup(): Promise<void> {
     secrets,
     ports,
     env: {
-      membership: { API_KEY_CACHE_SECONDS: '2', SMTP_URL: mail.url },
+      // Every test comes from 127.0.0.1: the rate limits are tested on routers of their own.
+      router: UNLIMITED_RATES.router,
+      membership: { API_KEY_CACHE_SECONDS: '2', SMTP_URL: mail.url, ...UNLIMITED_RATES.membership },
       forms: { API_KEY_CACHE_SECONDS: '2' },
       imports: { API_KEY_CACHE_SECONDS: '2' },
     },

@@ -1,7 +1,7 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError } from '@ems/schema';
-import { type Logger } from '@ems/service-runtime';
+import { type Logger, type RateLimit } from '@ems/service-runtime';
 import { asyncHandler, parseInput } from '@ems/service-runtime';
 import { rejectInvalidText } from '@ems/service-runtime';
 import { safeReturnPath } from '../security/returnUrl';
@@ -25,6 +25,17 @@ export interface GatewayAuthDeps {
   admin: AdminServiceClient;
   tokens: SessionTokens;
   logger: Logger;
+  limits: SignInLimits;
+}
+
+/**
+ * Sign-in rate limits, shared by all routers (docs/decisions.md): every attempt counts per client
+ * address; per user key only failed ones do (a success gives its point back), so a member who
+ * opens a valid link twice is never locked out, while guessing one member's hash is.
+ */
+export interface SignInLimits {
+  perAddress: RateLimit;
+  perUserKey: RateLimit;
 }
 
 function regenerate(req: Request): Promise<void> {
@@ -35,10 +46,12 @@ function regenerate(req: Request): Promise<void> {
  * The gateway's sign-in, refresh and logout (contract "Gateway: authentication"). Bodies are
  * empty on success; the JWT stays in the server-side session.
  */
-export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAuthDeps): Router {
+export function gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }: GatewayAuthDeps): Router {
   const router = Router();
+  const addressLimit = limits.perAddress.middleware((req) => req.ip ?? req.socket.remoteAddress ?? '');
 
   async function signIn(req: Request, creds: z.infer<typeof credentials>): Promise<void> {
+    await limits.perUserKey.consume(creds.userKey);
     const registrationSystemId = await tenants.resolve(req); // (1)
     const result = await admin.externalLogin({ registrationSystemId, ...creds }, req.ip); // (2)
     if (!result.ok) {
@@ -64,12 +77,14 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
       userKey: creds.userKey,
       registrationSystemId: claims.registrationSystemId,
     };
+    await limits.perUserKey.refund(creds.userKey);
     // express-session stores the session before the response goes out (no explicit save).
     logger.info({ registrationSystemId, userKey: creds.userKey }, 'signed in');
   }
 
   router.get(
     '/api/auth/external-login',
+    addressLimit,
     asyncHandler(async (req, res) => {
       const query = parseInput(loginQuery, req.query, 'query');
       await signIn(req, query);
@@ -79,6 +94,7 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger }: GatewayAut
 
   router.post(
     '/api/auth/external-login',
+    addressLimit,
     express.json({ limit: '8kb' }),
     rejectInvalidText(),
     asyncHandler(async (req, res) => {

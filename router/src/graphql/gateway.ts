@@ -5,6 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
+import { formatLimitError, graphqlLimits } from '@ems/service-runtime';
 import { invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
@@ -34,13 +35,18 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     buildService: ({ name }) =>
       new SubgraphDataSource(`${deps.serviceUrls[name as ServiceName]}/graphql`, deps.apiKey, deps.dispatcher, UPSTREAM_TIMEOUT_MS),
   });
+  // Depth, alias, cost, token and directive limits, the same as at each subgraph; no batching.
+  const limits = graphqlLimits<GatewayContext>();
   const server = new ApolloServer<GatewayContext>({
     gateway,
     csrfPrevention: true,
     introspection: deps.introspection,
     includeStacktraceInErrorResponses: false,
-    validationRules: deps.validationRules,
-    plugins: [invalidTextPlugin<GatewayContext>()],
+    validationRules: [...limits.validationRules, ...(deps.validationRules ?? [])],
+    parseOptions: limits.parseOptions,
+    allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
+    plugins: [invalidTextPlugin<GatewayContext>(), ...limits.plugins],
+    formatError: (formatted, error) => formatLimitError(formatted, error) ?? formatted,
   });
   await server.start();
   const context = async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => ({

@@ -33,6 +33,9 @@ const fields = z.object({
   PORTAL_PUBLIC_URL: baseUrl.optional(),
   /** How often queued e-mails that could not be sent are tried again. */
   OUTBOX_RETRY_SECONDS: seconds(60),
+  /** Pay-link requests allowed per client address in one window (shared by all instances). */
+  PAY_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
+  PAY_LINK_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
 // Production mode (README, "Production"): development defaults are refused, each by name.

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 import { parse } from 'graphql';
-import { startSubgraphService, type RunningService, type ServiceDeps } from '@ems/service-runtime';
+import type { Knex } from '@ems/db';
+import { forwardedClientAddress, RateLimit, startSubgraphService, type RunningService, type ServiceDeps } from '@ems/service-runtime';
 import type { MembershipEnv } from './env';
 import { createContextFactory } from './context';
 import { resolvers } from './resolvers';
@@ -22,6 +23,17 @@ interface MembershipServices {
 }
 
 /** Payments and the e-mail outbox, built once from the shared service dependencies. */
+/** The pay link's limit per client address, in the shared database (every instance counts together). */
+function payLinkLimit(db: Knex, env: MembershipEnv) {
+  return new RateLimit(db, {
+    schema: 'membership',
+    name: 'pay-link:address',
+    points: env.PAY_LINK_LIMIT_PER_ADDRESS,
+    windowSeconds: env.PAY_LINK_LIMIT_WINDOW_SECONDS,
+    message: 'Too many payment requests. Please try again later.',
+  }).middleware(forwardedClientAddress);
+}
+
 function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () => string): MembershipServices {
   const outbox = new Outbox(deps.db, createMailTransport(env.SMTP_URL), {
     from: env.MAIL_FROM,
@@ -73,7 +85,7 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
             defaultTenant: env.DEFAULT_REGISTRATION_SYSTEM_ID,
           }),
         )
-        .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger })),
+        .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) })),
   });
   if (!env.PUBLIC_BASE_URL && env.MEMBERSHIP_PORT === 0) selfUrl = running.url;
   const { outbox } = servicesOf(running);

@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { AuthenticationError, InputError, NotFoundError } from '@ems/schema';
 import { type Logger } from '@ems/service-runtime';
@@ -13,6 +13,8 @@ import { amountText, sendPage, type Page } from './pages';
 export interface PaymentRoutesDeps {
   payments: PaymentService;
   logger: Pick<Logger, 'error'>;
+  /** The pay link's rate limit per client address (429 with Retry-After). */
+  payLinkLimit: RequestHandler;
 }
 
 const REFUSALS: Record<StartPaymentErrorCode, { status: number; page: (order: PayableOrder | null) => Page }> = {
@@ -65,11 +67,12 @@ const DECIDED_TEXT = { paid: 'paid', failed: 'declined', cancelled: 'cancelled' 
  * `/services/admin-service`): the order's pay link (reference plus its capability token), the built-in provider's hosted checkout and
  * the providers' webhooks. Handlers parse, call one PaymentService method and render its answer.
  */
-export function paymentRoutes({ payments, logger }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, logger, payLinkLimit }: PaymentRoutesDeps): Router {
   const router = Router();
 
   router.get(
     '/payments/orders/:reference/pay',
+    payLinkLimit,
     asyncHandler(async (req, res) => {
       const reference = String(req.params.reference);
       // The capability (docs/payments.md, "The pay link"); a missing or wrong one reads as no such order.

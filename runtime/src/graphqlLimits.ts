@@ -1,0 +1,95 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, type GraphQLFormattedError, type ValidationContext, type ValidationRule } from 'graphql';
+
+export const GRAPHQL_LIMIT_EXCEEDED = 'GRAPHQL_LIMIT_EXCEEDED';
+
+/**
+ * The limits every GraphQL operation meets, at the router and again at each subgraph (the router
+ * must not be the only line). The portal's largest operations (the registration form's
+ * `FormResult_result` documents) measure depth 6, cost 430, 150 tokens, no alias, no directive;
+ * a subgraph sees them one `_entities` level deeper. Each limit leaves that at least twice over,
+ * and room for the partner API's connections (`edges { node { ... } }`).
+ */
+export const GRAPHQL_LIMITS = {
+  /** Nested fields, counted through fragments (fragments themselves add no level). */
+  depth: 12,
+  /** Aliased fields (`__typename` aliases are free): 1,000 aliases of one field was defect 3. */
+  aliases: 20,
+  /** graphql-armor's cost: 1 per scalar, 2 per object, times 1.5 per level, times `first`/`last`. */
+  cost: 5000,
+  /** Lexical tokens of the document, counted by the parser itself (nothing else runs first). */
+  tokens: 1000,
+  directives: 20,
+} as const;
+
+/** Which limit a refusal names, from graphql-armor's message ("Query depth limit of 12 exceeded, found 13."). */
+const LIMIT_NAMES: [RegExp, string][] = [
+  [/^Query depth limit/, 'depth'],
+  [/^Aliases limit/, 'aliases'],
+  [/^Query Cost limit/, 'cost'],
+  [/^Directives limit/, 'directives'],
+];
+
+/** graphql-js's parse error for `parseOptions.maxTokens` (graphql@16 spells it "more that"). */
+const TOKEN_LIMIT_PARSE_ERROR = /^Syntax Error: Document contains more tha[nt] \d+ tokens\. Parsing aborted\.$/;
+
+/** A refusal by one of the limits; Apollo wraps it as a validation error, `formatLimitError` restores its code. */
+export class GraphQLLimitError extends GraphQLError {
+  readonly limit: string;
+  constructor(message: string, limit: string) {
+    super(message, { extensions: { code: GRAPHQL_LIMIT_EXCEEDED, limit } });
+    this.limit = limit;
+  }
+}
+
+function limitError(armorError: GraphQLError): GraphQLLimitError {
+  const message = armorError.message.replace(/^Syntax Error: /, '');
+  const limit = LIMIT_NAMES.find(([pattern]) => pattern.test(message))?.[1] ?? 'unknown';
+  return new GraphQLLimitError(message, limit);
+}
+
+/** armor's rules report to the validation context, as our error (armor's own says BAD_USER_INPUT). */
+const reportToContext = (ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(limitError(error));
+const validationRule = { propagateOnRejection: false, onReject: [reportToContext] };
+
+/**
+ * graphql-armor's Apollo protections with our limits: validation rules for depth, aliases, cost and
+ * directives, a parsing plugin for tokens, and field suggestions masked ("Did you mean ..." would
+ * describe the schema where introspection is off). Apollo's batching (array bodies) stays off.
+ */
+export function graphqlLimits<Ctx extends BaseContext>(): {
+  validationRules: ValidationRule[];
+  plugins: ApolloServerPlugin<Ctx>[];
+  parseOptions: { maxTokens: number };
+  allowBatchedHttpRequests: false;
+} {
+  const armor = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...validationRule },
+    maxAliases: { n: GRAPHQL_LIMITS.aliases, ...validationRule },
+    costLimit: { maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true, ...validationRule },
+    maxDirectives: { n: GRAPHQL_LIMITS.directives, ...validationRule },
+    // Counted by graphql-js's own parser option below: armor's Apollo plugin for tokens throws
+    // from a hook, which Apollo answers as an unexpected error instead of a refusal.
+    maxTokens: { enabled: false },
+  }).protect();
+  return {
+    validationRules: armor.validationRules,
+    plugins: armor.plugins as ApolloServerPlugin<Ctx>[],
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens },
+    allowBatchedHttpRequests: false,
+  };
+}
+
+/** Puts the limit's own code back on a refusal (Apollo gives every validation error GRAPHQL_VALIDATION_FAILED). */
+export function formatLimitError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError | undefined {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof GraphQLError && TOKEN_LIMIT_PARSE_ERROR.test(original.message)) {
+    return {
+      message: `Token limit of ${GRAPHQL_LIMITS.tokens} exceeded.`,
+      extensions: { code: GRAPHQL_LIMIT_EXCEEDED, limit: 'tokens' },
+    };
+  }
+  if (!(original instanceof GraphQLLimitError)) return undefined;
+  return { message: original.message, locations: formatted.locations, extensions: { code: GRAPHQL_LIMIT_EXCEEDED, limit: original.limit } };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { print } from 'graphql';
+import { createKnex, type Knex } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { MembershipFormDocument, PaymentReturnDocument } from '../../portal-web/src/graphql/generated/graphql';
+import type { HttpClient } from '../support/client';
+import { browser, signedInBrowser, signMd5Link } from '../support/demo';
+import { startExtraRouter } from '../support/extraRouter';
+import { createRiversideMember } from '../support/members';
+import { e2eContext } from '../support/stackContext';
+
+/**
+ * Issue 17, defects 3 and 7: GraphQL limits at the router (depth, aliases, cost, tokens,
+ * directives, no batching) and sign-in rate limits shared by all routers, answered with 429 and
+ * Retry-After. The limits themselves: runtime/src/graphqlLimits.ts and the routers' env.
+ */
+const ctx = e2eContext();
+
+interface GqlBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; limit?: string } }>;
+}
+
+async function graphql(body: unknown, client: HttpClient = browser()) {
+  const res = await client.post('/graphql', { json: body });
+  return { status: res.status, body: JSON.parse(res.text) as GqlBody };
+}
+
+function limitErrors(body: GqlBody) {
+  return (body.errors ?? []).filter((e) => e.extensions?.code === 'GRAPHQL_LIMIT_EXCEEDED');
+}
+
+const aliases = (n: number) =>
+  `{ ${Array.from({ length: n }, (_, i) => `a${i}: paymentReturn(reference: "ORD-1") { paymentStatus }`).join(' ')} }`;
+const TYPE_FRAGMENT =
+  'fragment T on __Type { name kind ofType { name kind ofType { name kind ofType { name kind ofType { name kind } } } } }';
+const FIELD_FRAGMENT =
+  'fragment F on __Field { name args { name type { ...T } } type { ...T fields { name type { ...T } args { type { ...T } } } } }';
+
+const OVER_THE_LIMITS: Array<[string, string, RegExp]> = [
+  ['aliases', aliases(21), /^Aliases limit of 20 exceeded, found 21\.$/],
+  [
+    'depth',
+    '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } }',
+    /^Query depth limit of 12 exceeded, found 14\.$/,
+  ],
+  [
+    'cost',
+    `{ a: __type(name: "Query") { fields { ...F } interfaces { fields { ...F } } possibleTypes { fields { ...F } } } b: __type(name: "Form") { fields { ...F } } } ${TYPE_FRAGMENT} ${FIELD_FRAGMENT}`,
+    /^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/,
+  ],
+  ['tokens', `{ ${'__typename '.repeat(1001)}}`, /^Token limit of 1000 exceeded\.$/],
+  ['directives', `{ __typename ${'@skip(if: false) '.repeat(21)}}`, /^Directives limit of 20 exceeded, found 21\.$/],
+];
+
+describe('GraphQL limits at the router (defect 3)', () => {
+  it.each(OVER_THE_LIMITS)(
+    'refuses a query over the %s limit with an error naming it, every time it is sent',
+    async (limit, query, message) => {
+      for (let i = 0; i < 2; i += 1) {
+        const { status, body } = await graphql({ query });
+        expect(status).toBe(400);
+        expect(body.data).toBeUndefined();
+        expect(limitErrors(body)).toEqual([
+          expect.objectContaining({ message: expect.stringMatching(message), extensions: { code: 'GRAPHQL_LIMIT_EXCEEDED', limit } }),
+        ]);
+      }
+    },
+  );
+
+  it('refuses the attack of the report: 1,000 aliases of one field, before any work', async () => {
+    const { status, body } = await graphql({ query: aliases(1000) });
+    expect(status).toBe(400);
+    expect(limitErrors(body)).toHaveLength(1);
+    expect(JSON.stringify(body).length).toBeLessThan(1000);
+  });
+
+  it('does not batch: an array of operations is refused', async () => {
+    const res = await browser().post('/graphql', { json: [{ query: '{ __typename }' }, { query: '{ __typename }' }] });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/batching/i);
+  });
+
+  it('passes the portal’s own operations (the largest: the registration form)', async () => {
+    const client = await signedInBrowser();
+    const form = await graphql({ query: print(MembershipFormDocument), variables: { periodId: DEMO_PERIOD_ID } }, client);
+    expect(form.status).toBe(200);
+    expect(form.body.errors).toBeUndefined();
+    expect(form.body.data?.membershipForm).toBeTruthy();
+    const payment = await graphql({ query: print(PaymentReturnDocument), variables: { reference: 'ORD-2026-999999' } }, client);
+    expect(limitErrors(payment.body)).toEqual([]);
+    expect(payment.status).not.toBe(400);
+  });
+});
+
+describe('sign-in rate limits, shared by all routers (defect 7)', () => {
+  const LIMITS = {
+    TRUST_PROXY: 'loopback',
+    SIGN_IN_LIMIT_PER_USER_KEY: '3',
+    SIGN_IN_LIMIT_PER_ADDRESS: '6',
+    SIGN_IN_LIMIT_WINDOW_SECONDS: '900',
+  };
+  let routers: Array<Awaited<ReturnType<typeof startExtraRouter>>>;
+  let knex: Knex;
+  // Addresses of our own (via X-Forwarded-For from loopback, trusted here): the rest of the suite signs in from 127.0.0.1.
+  const run = Math.floor(Math.random() * 200) + 1;
+  let next = 0;
+  const freshAddress = () => `2001:db8:${run.toString(16)}::${(next += 1).toString(16)}`;
+
+  beforeAll(async () => {
+    knex = createKnex(ctx.databaseUrl, { poolMax: 2 });
+    routers = [await startExtraRouter(LIMITS), await startExtraRouter(LIMITS)];
+  });
+  afterAll(async () => {
+    await Promise.all(routers.map((r) => r.stop()));
+    await knex.destroy();
+  });
+
+  function attempt(i: number, address: string, userKey: string, userHash: string) {
+    return routers[i % 2]!.client().post('/api/auth/external-login', {
+      json: { userKey, userHash },
+      headers: { 'x-forwarded-for': address },
+    });
+  }
+  const PERSON = [{ firstName: 'Robin', lastName: 'Rate', dateOfBirth: '1984-05-06' }];
+  const validHash = (userKey: string) => signMd5Link(ctx.secrets.customerSecret, userKey).h;
+
+  it('refuses a user key after 3 failed sign-ins, on either router, with 429 and Retry-After; another member still signs in', async () => {
+    const { userKey } = await createRiversideMember(knex, `limited-${randomUUID()}`, PERSON);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(i, freshAddress(), userKey, 'f'.repeat(32))).status).toBe(401);
+    for (let i = 3; i < 5; i += 1) {
+      const refused = await attempt(i, freshAddress(), userKey, validHash(userKey));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+      expect(JSON.parse(refused.text)).toEqual({ error: 'Too Many Requests', message: expect.any(String), code: 'RATE_LIMITED' });
+    }
+    const other = await createRiversideMember(knex, `other-${randomUUID()}`, PERSON);
+    expect((await attempt(0, freshAddress(), other.userKey, validHash(other.userKey))).status).toBe(200);
+  });
+
+  it('counts only failures per user key: a member opening a valid link many times is never locked out', async () => {
+    const { userKey } = await createRiversideMember(knex, `clicks-${randomUUID()}`, PERSON);
+    for (let i = 0; i < 6; i += 1) expect((await attempt(i, freshAddress(), userKey, validHash(userKey))).status).toBe(200);
+    // GET (the link itself) counts the same way.
+    const res = await routers[1]!
+      .client()
+      .get(`/api/auth/external-login?userKey=${encodeURIComponent(userKey)}&userHash=${validHash(userKey)}`, {
+        headers: { 'x-forwarded-for': freshAddress() },
+      });
+    expect(res.status).toBe(302);
+  });
+
+  it('refuses an address after 6 attempts across both routers, GET and POST alike, whatever the user key', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 6; i += 1) expect((await attempt(i, address, `guess-${randomUUID()}`, 'f'.repeat(32))).status).not.toBe(429);
+    const post = await attempt(0, address, `guess-${randomUUID()}`, 'f'.repeat(32));
+    expect(post.status).toBe(429);
+    expect(Number(post.headers['retry-after'])).toBeGreaterThan(0);
+    const get = await routers[1]!
+      .client()
+      .get(`/api/auth/external-login?userKey=x&userHash=y`, { headers: { 'x-forwarded-for': address } });
+    expect(get.status).toBe(429);
+    expect(JSON.parse(get.text)).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another address on the same routers is unaffected.
+    const { userKey } = await createRiversideMember(knex, `unaffected-${randomUUID()}`, PERSON);
+    expect((await attempt(1, freshAddress(), userKey, validHash(userKey))).status).toBe(200);
+  });
+});

@@ -46,7 +46,9 @@ function upstreamHeaders(req: Request, o: ForwardOptions): string[] {
     headers.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   const previous = req.headers['x-forwarded-for'];
-  const address = req.socket.remoteAddress ?? '';
+  // The client as the router sees it: behind a trusted proxy (TRUST_PROXY) the address that proxy
+  // reported, else the connection's. Subgraphs key rate limits on this last entry.
+  const address = req.ip ?? req.socket.remoteAddress ?? '';
   headers.push('host', o.target.host, 'x-forwarded-for', previous ? `${String(previous)}, ${address}` : address);
   headers.push('x-forwarded-host', req.headers.host ?? '', 'x-forwarded-proto', req.protocol);
   for (const [name, value] of Object.entries(o.add)) headers.push(name, value);

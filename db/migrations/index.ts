@@ -4,6 +4,7 @@ import * as m20261121120000 from './20261121120000_membership_registration';
 import * as m20261121120100 from './20261121120100_forms_workflow';
 import * as m20261122090000 from './20261122090000_order_payment_capability';
 import * as m20261122100000 from './20261122100000_rate_limits';
+import * as m20261122110000 from './20261122110000_payment_refunds';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -15,4 +16,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121120100_forms_workflow': m20261121120100,
   '20261122090000_order_payment_capability': m20261122090000,
   '20261122100000_rate_limits': m20261122100000,
+  '20261122110000_payment_refunds': m20261122110000,
 };

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import express, { type Request, type Router } from 'express';
 import type { BaseContext } from '@apollo/server';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
@@ -11,6 +11,17 @@ import { listen } from './listen';
 import { optionalBearer, requireXApiKey } from './guards';
 import { createSubgraphHandler } from './subgraph';
 import { rejectInvalidText } from './textInput';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The body exactly as received, for JSON bodies (signatures are computed over these bytes). */
+    rawBody?: Buffer;
+  }
+}
+
+function keepRawBody(req: IncomingMessage, _res: unknown, buf: Buffer): void {
+  req.rawBody = buf;
+}
 
 export interface ServiceDeps {
   db: Knex;
@@ -64,7 +75,8 @@ export async function startSubgraphService<Ctx extends BaseContext>(spec: Subgra
   const graphql = await createSubgraphHandler({ typeDefs: spec.typeDefs, resolvers: spec.resolvers, context: spec.context(deps), logger });
   app.use('/graphql', requireXApiKey(keys), optionalBearer(spec.jwtSecret), ...graphql.handler);
 
-  app.use(express.json({ limit: spec.jsonLimit ?? '64kb' }));
+  // The raw bytes stay on the request (`rawBody`): a payment provider signs its JSON webhooks over them.
+  app.use(express.json({ limit: spec.jsonLimit ?? '64kb', verify: keepRawBody }));
   // The text rule on every REST input (path, query, JSON body) before any route reads it.
   app.use(rejectInvalidText());
   if (spec.routes) app.use(spec.routes(deps));

@@ -24,6 +24,14 @@ const fields = z.object({
   ALLOW_BUILTIN_PAYMENTS: booleanFlag(false),
   /** Signs and verifies the built-in provider's webhooks (HMAC-SHA256). */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Stripe's secret API key (sk_live_… / sk_test_…); with STRIPE_WEBHOOK_SECRET it enables the Stripe adapter. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint <PUBLIC_BASE_URL>/payments/webhook/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe client sends its API calls (protocol, host, port), e.g. a local stand-in; default Stripe's. */
+  STRIPE_API_BASE: baseUrl.optional(),
+  /** Accepted age of a Stripe webhook's signed timestamp (Stripe's default: 300). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: seconds(300),
   /** e.g. smtp://user:pass@mail.example.org:587; without it e-mails stay in the local outbox (Query.outbox). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Club memberships <no-reply@example.org>'),
@@ -39,7 +47,7 @@ const fields = z.object({
 });
 
 // Production mode (README, "Production"): development defaults are refused, each by name.
-const schema = fields.superRefine(
+const schema = fields.superRefine(stripeNeedsItsSettings).superRefine(
   refuseDevelopmentDefaults<z.output<typeof fields>>({
     secrets: ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET'],
     refuse: (e) => [
@@ -52,6 +60,14 @@ const schema = fields.superRefine(
     ],
   }),
 );
+
+/** Stripe needs its keys, and absolute return URLs on the portal. */
+function stripeNeedsItsSettings(env: z.output<typeof fields>, ctx: z.RefinementCtx): void {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PORTAL_PUBLIC_URL'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+  }
+}
 
 export type MembershipEnv = ReturnType<typeof loadEnv>;
 

@@ -10,6 +10,7 @@ import { resolvers } from './resolvers';
 import { authRoutes } from './rest/auth';
 import { paymentRoutes } from './rest/payments';
 import { builtinWebhookDelivery } from './rest/webhookClient';
+import { stripeSettings } from './rest/stripeClient';
 import { Outbox } from './domain/email/outbox';
 import { createMailTransport } from './domain/email/transport';
 import { createPaymentProviders } from './domain/payments/registry';
@@ -46,6 +47,7 @@ function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () =
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     deliverWebhook: builtinWebhookDelivery(selfUrl),
     logger: deps.logger,
+    stripe: stripeSettings(env),
   });
   const payments = new PaymentService({ db: deps.db, providers, outbox, portalUrl: env.PORTAL_PUBLIC_URL ?? null });
   return { payments, outbox };

@@ -142,13 +142,14 @@ export function paymentRoutes({ payments, logger, payLinkLimit }: PaymentRoutesD
     '/payments/webhook/:provider',
     express.raw({ type: () => true, limit: '64kb' }),
     asyncHandler(async (req, res) => {
-      // express.json() before us consumes application/json bodies; a signature needs the raw bytes.
-      if (!Buffer.isBuffer(req.body)) {
+      // A JSON body was parsed by the service's express.json(), which kept its bytes as `rawBody`;
+      // any other media type is read raw here. The signature is checked over these bytes.
+      const rawBody = Buffer.isBuffer(req.body) ? req.body : req.rawBody;
+      if (!rawBody) {
         throw new InputError('Webhook bodies are verified over their raw bytes; send them as a non-JSON media type', {
           code: 'UNSUPPORTED_WEBHOOK_BODY',
         });
       }
-      const rawBody = req.body;
       const result = await payments.webhook(String(req.params.provider), { rawBody, header: (name) => req.get(name) });
       if (result.ok) {
         res.json({ received: true, duplicate: result.duplicate });

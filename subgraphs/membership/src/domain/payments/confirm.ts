@@ -2,6 +2,7 @@ import type { Knex } from '@ems/db';
 import { lockOrder, type OrderStatus } from '../../data/orders';
 import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus, type PaymentStatus } from '../../data/payments';
 import type { PaymentProvider } from './provider';
+import { requestOverpaymentRefund, sendRequestedRefunds } from './refunds';
 import { settleOrderPayment, type SettlementSettings } from './settlement';
 
 export type ConfirmPaymentResult =
@@ -16,6 +17,8 @@ export type ConfirmPaymentResult =
       emailQueued: boolean;
       /** The webhook event had been processed before; nothing was done. */
       duplicateEvent: boolean;
+      /** The payment came for an order already paid and is to be refunded (docs/payments.md, "Refunds"). */
+      refundRequested?: boolean;
     }
   | { ok: false; code: 'PAYMENT_NOT_FOUND' };
 
@@ -42,7 +45,7 @@ export async function confirmPayment(
 ): Promise<ConfirmPaymentResult> {
   // Outside the transaction: a provider call can be slow, and locks should not wait on it.
   const state = await provider.fetchStatus(providerPaymentId);
-  return db.transaction(async (trx) => {
+  const confirmed = await db.transaction(async (trx): Promise<ConfirmPaymentResult> => {
     const known = await paymentByProviderId(trx, provider.name, providerPaymentId);
     if (!known) return { ok: false, code: 'PAYMENT_NOT_FOUND' } as const;
     const duplicateEvent =
@@ -75,8 +78,12 @@ export async function confirmPayment(
         }
         await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
         const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
-        return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement };
+        const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
+        return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested };
       }
     }
   });
+  // After commit: the provider is called outside the transaction; a failure leaves it requested.
+  if (confirmed.ok && confirmed.refundRequested) await sendRequestedRefunds(db, (name) => (name === provider.name ? provider : null));
+  return confirmed;
 }

@@ -49,6 +49,22 @@ export interface WebhookRequest {
 export type ParsedWebhook =
   { ok: true; eventId: string; providerPaymentId: string } | { ok: false; code: 'INVALID_SIGNATURE' | 'MALFORMED_EVENT'; message: string };
 
+/** Money sent back for a payment the provider took (e.g. a second payment of an order already paid). */
+export interface RefundRequest {
+  providerPaymentId: string;
+  amountMinor: number;
+  currency: string;
+  orderReference: string;
+  /** The same key for every try of one refund, so that a retry never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface CreatedRefund {
+  providerRefundId: string;
+  /** `pending`: accepted, the money is on its way; `failed`: the provider could not refund. */
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
 export interface PaymentProvider {
   /** Stored in `payments.provider`; also the `:provider` of `POST /payments/webhook/:provider`. */
   readonly name: string;
@@ -57,4 +73,6 @@ export interface PaymentProvider {
   fetchStatus(providerPaymentId: string): Promise<ProviderPaymentState | null>;
   /** Verifies the webhook's signature and names the event and payment; the body's status is never used. */
   parseWebhook(request: WebhookRequest): ParsedWebhook;
+  /** Refunds (part of) a succeeded payment; providers without refunds leave it out. */
+  refundPayment?(request: RefundRequest): Promise<CreatedRefund>;
 }

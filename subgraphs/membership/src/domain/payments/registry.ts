@@ -2,9 +2,10 @@ import type { Knex } from '@ems/db';
 import type { Logger } from '@ems/service-runtime';
 import { BuiltinPaymentProvider, type WebhookDelivery } from './builtinProvider';
 import type { PaymentProvider } from './provider';
+import { StripePaymentProvider, type StripeProviderOptions } from './stripeProvider';
 
 /** Values of PAYMENT_PROVIDER. A real provider's adapter is added here (docs/payments.md). */
-export const PAYMENT_PROVIDER_NAMES = ['builtin'] as const;
+export const PAYMENT_PROVIDER_NAMES = ['builtin', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 export interface PaymentProviders {
@@ -22,6 +23,8 @@ export interface PaymentProviderConfig {
   webhookSecret: string;
   deliverWebhook: WebhookDelivery;
   logger: Pick<Logger, 'warn'>;
+  /** Stripe's client and webhook settings, when configured (also to confirm earlier Stripe attempts). */
+  stripe?: StripeProviderOptions | null;
 }
 
 export function createPaymentProviders(config: PaymentProviderConfig): PaymentProviders {
@@ -32,7 +35,12 @@ export function createPaymentProviders(config: PaymentProviderConfig): PaymentPr
     logger: config.logger,
   });
   const all = new Map<string, PaymentProvider>([[builtin.name, builtin]]);
+  if (config.stripe) {
+    const stripe = new StripePaymentProvider(config.stripe);
+    all.set(stripe.name, stripe);
+  }
   const active = all.get(config.active);
-  if (!active) throw new Error(`payment provider ${config.active} is not available`);
-  return { active, named: (name) => all.get(name) ?? null, builtin };
+  if (!active) throw new Error(`payment provider ${config.active} is not configured`);
+  // The built-in checkout pages are served only while it takes new attempts.
+  return { active, named: (name) => all.get(name) ?? null, builtin: active === builtin ? builtin : null };
 }

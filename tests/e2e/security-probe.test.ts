@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { createKnex } from '@ems/db';
+import { createRiversideMember } from '../support/members';
+import { e2eContext } from '../support/stackContext';
+
+/**
+ * The operator's security probe (`npm run probe:security -- <base-url>`, issue 17) against the e2e
+ * stack's router, as an operator would run it: a separate process, the base URL and a member's
+ * credentials, exit code 0 when every check it runs passes.
+ */
+const ctx = e2eContext();
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Checks that fail on today's main, left out here until their fix lands (the probe still reports
+ * them to an operator): the portal sends neither X-Content-Type-Options nor a framing policy
+ * (CSP frame-ancestors or X-Frame-Options) with index.html. The NUL-byte and 100 kB query-string
+ * checks failed before the input rule and the malformed-request handler (issue 17, defects 2
+ * and 4) and are required here since.
+ */
+const FAILING_ON_MAIN = ['index-nosniff', 'index-framing'];
+
+function probe(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'tests', 'probe', 'security.ts'), ...args],
+      { cwd: ROOT, timeout: 90_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+it('passes every check it runs against the e2e router, the signed-in ones included', async () => {
+  const knex = createKnex(ctx.databaseUrl, { poolMax: 1 });
+  const userKey = `probe.member.${Date.now().toString(36)}`;
+  try {
+    await createRiversideMember(knex, userKey, [{ firstName: 'Probe', lastName: 'Member', dateOfBirth: '1980-01-01' }]);
+  } finally {
+    await knex.destroy();
+  }
+  const baseUrl = `http://localhost:${ctx.ports.router}`;
+  const run = await probe([
+    baseUrl,
+    '--user-key',
+    userKey,
+    '--customer-secret',
+    ctx.secrets.customerSecret,
+    '--skip',
+    FAILING_ON_MAIN.join(','),
+  ]);
+  const lines = run.stdout.split('\n').filter((l) => /^(PASS|FAIL|SKIP) /.test(l));
+  expect({ code: run.code, failed: lines.filter((l) => l.startsWith('FAIL')), stderr: run.stderr }).toEqual({
+    code: 0,
+    failed: [],
+    stderr: '',
+  });
+  expect(
+    lines
+      .filter((l) => l.startsWith('SKIP'))
+      .map((l) => l.split(' ').filter(Boolean)[1]!.replace(/:$/, ''))
+      .sort(),
+  ).toEqual([...FAILING_ON_MAIN].sort());
+  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(11);
+  // Bounded, and against the given base URL only (the probe never follows a redirect).
+  const summary = /(\d+) requests in ([\d.]+) s/.exec(run.stdout);
+  expect(Number(summary?.[1])).toBeLessThanOrEqual(150);
+}, 120_000);
+
+it('exits 1 and names the check when one fails, 2 on a usage error', async () => {
+  // Nothing listens on port 9 (discard): every check that sends a request fails.
+  const down = await probe(['http://127.0.0.1:9', '--skip', 'open-redirect']);
+  expect(down.code).toBe(1);
+  expect(down.stdout).toMatch(/^FAIL {2}origin-check: /m);
+  expect((await probe([])).code).toBe(2);
+}, 120_000);

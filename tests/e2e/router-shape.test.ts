@@ -97,6 +97,8 @@ describe('the portal, served like production', () => {
     const index = await rawGet('/', { accept: 'text/html' });
     expect(index.status).toBe(200);
     expect(index.headers['cache-control']).toBe('no-store');
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect(index.headers['x-frame-options']).toBe('DENY');
     const assets = [...index.body.toString('utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);

@@ -13,13 +13,10 @@ const ctx = e2eContext();
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
- * Checks that fail on today's main, left out here until their fix lands (the probe still reports
- * them to an operator): the portal sends neither X-Content-Type-Options nor a framing policy
- * (CSP frame-ancestors or X-Frame-Options) with index.html. The NUL-byte and 100 kB query-string
- * checks failed before the input rule and the malformed-request handler (issue 17, defects 2
- * and 4) and are required here since.
+ * Every check is required here. The NUL-byte and 100 kB query-string checks failed before the
+ * input rule and the malformed-request handler (issue 17, defects 2 and 4); index-nosniff and
+ * index-framing before the portal sent X-Content-Type-Options and a framing policy.
  */
-const FAILING_ON_MAIN = ['index-nosniff', 'index-framing'];
 
 function probe(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -41,28 +38,15 @@ it('passes every check it runs against the e2e router, the signed-in ones includ
     await knex.destroy();
   }
   const baseUrl = `http://localhost:${ctx.ports.router}`;
-  const run = await probe([
-    baseUrl,
-    '--user-key',
-    userKey,
-    '--customer-secret',
-    ctx.secrets.customerSecret,
-    '--skip',
-    FAILING_ON_MAIN.join(','),
-  ]);
+  const run = await probe([baseUrl, '--user-key', userKey, '--customer-secret', ctx.secrets.customerSecret]);
   const lines = run.stdout.split('\n').filter((l) => /^(PASS|FAIL|SKIP) /.test(l));
   expect({ code: run.code, failed: lines.filter((l) => l.startsWith('FAIL')), stderr: run.stderr }).toEqual({
     code: 0,
     failed: [],
     stderr: '',
   });
-  expect(
-    lines
-      .filter((l) => l.startsWith('SKIP'))
-      .map((l) => l.split(' ').filter(Boolean)[1]!.replace(/:$/, ''))
-      .sort(),
-  ).toEqual([...FAILING_ON_MAIN].sort());
-  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(11);
+  expect(lines.filter((l) => l.startsWith('SKIP'))).toEqual([]);
+  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(13);
   // Bounded, and against the given base URL only (the probe never follows a redirect).
   const summary = /(\d+) requests in ([\d.]+) s/.exec(run.stdout);
   expect(Number(summary?.[1])).toBeLessThanOrEqual(150);

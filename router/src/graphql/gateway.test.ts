@@ -58,6 +58,24 @@ describe('every operation goes through the gateway’s validation (no path aroun
     }
   });
 
+  it('answers an operation name the document does not hold, or a missing one, with 400 (not 500)', async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }', operationName: 'B' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe(
+      'OPERATION_RESOLUTION_FAILURE',
+    );
+    const two = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query A { __typename } query B { __typename }' }),
+    });
+    expect(two.status).toBe(400);
+  });
+
   it('answers what the rule allows, as often as asked', async () => {
     for (let i = 0; i < 2; i += 1) expect(await ask('{ __typename }')).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
   });

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { ApolloGateway } from '@apollo/gateway';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { formatLimitError, graphqlLimits } from '@ems/service-runtime';
-import { invalidTextPlugin } from '@ems/service-runtime';
+import { formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
@@ -45,7 +44,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     validationRules: [...limits.validationRules, ...(deps.validationRules ?? [])],
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
-    plugins: [invalidTextPlugin<GatewayContext>(), ...limits.plugins],
+    plugins: [invalidTextPlugin<GatewayContext>(), operationMustResolve, ...limits.plugins],
     formatError: (formatted, error) => formatLimitError(formatted, error) ?? formatted,
   });
   await server.start();
@@ -58,6 +57,25 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     stop: () => server.stop(),
   };
 }
+
+/**
+ * A document whose operation cannot be chosen (an `operationName` it does not contain, or several
+ * operations and no name) is the client's mistake: 400, as a subgraph answers it. Apollo Server
+ * leaves that check to the schema's executor, and the gateway's reports it as a 500.
+ */
+const operationMustResolve: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, request }) {
+        if (operation) return;
+        const message = request.operationName
+          ? `Unknown operation named "${request.operationName}".`
+          : 'Must provide operation name if query contains multiple operations.';
+        throw new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } } });
+      },
+    };
+  },
+};
 
 /**
  * Reads (and refreshes ahead of expiry) the session's token for the context. An expired one is

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import express from 'express';
 import gql from 'graphql-tag';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -104,7 +105,7 @@ describe('invalidTextPlugin: GraphQL variables and literals with control charact
         },
       },
     }),
-    plugins: [invalidTextPlugin()],
+    plugins: [invalidTextPlugin(), ApolloServerPluginInlineTraceDisabled()],
   });
   beforeAll(() => apollo.start());
   afterAll(() => apollo.stop());

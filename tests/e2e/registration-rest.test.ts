@@ -152,7 +152,8 @@ describe('the whole registration journey (REST)', () => {
       answersFor(form, () => '1'),
     );
     expect(form.processState).toBe('PENDING_PAYMENT');
-    expect(form.paymentUrl).toMatch(/^\/services\/admin-service\/payments\/orders\/ORD-\d{4}-\d+\/pay$/);
+    // The pay link is a capability: the reference alone opens nothing (issue 17).
+    expect(form.paymentUrl).toMatch(/^\/services\/admin-service\/payments\/orders\/ORD-\d{4}-\d+\/pay\?token=[\w-]{43}$/);
     const persons = await getForm(anna, DEMO_PERIOD_ID, 'anna.berg');
     expect(persons.processState).toBe('PENDING_PAYMENT');
     const order = await knex('membership.orders')

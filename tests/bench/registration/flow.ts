@@ -187,7 +187,7 @@ export async function registerMember(
   }
 
   const paymentUrl = new URL(form.paymentUrl, t.routerUrl);
-  const checkoutPath = await browser.get('pay link', paymentUrl.pathname, (res) => {
+  const checkoutPath = await browser.get('pay link', paymentUrl.pathname + paymentUrl.search, (res) => {
     if (res.status !== 302 || !res.headers.location) fail('pay link', res, 'expected 302 to the checkout');
     return new URL(res.headers.location, paymentUrl).pathname;
   });

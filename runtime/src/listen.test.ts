@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { listen } from './listen';
+import { rawExchange as rawHttp } from '../../tests/support/rawHttp';
 
 /**
  * Issue 17 "Hardening", defect 4: requests Node refuses before express sees them (a 100 kB query
@@ -24,20 +25,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function rawExchange(request: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      resolve({ status: Number(text.split(' ')[1]), headers: text.slice(0, split), body: text.slice(split + 4) });
-    });
-    socket.write(request);
-  });
-}
+const rawExchange = (request: string) => rawHttp(port, request);
 
 describe('listen: malformed and oversized requests get the JSON error shape and a closed connection', () => {
   it('a 100 kB query string: 431 HEADERS_TOO_LARGE (was a bare status line)', async () => {

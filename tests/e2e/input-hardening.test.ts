@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { signMd5Link } from '../support/demo';
 import { browser, signedInBrowser } from '../support/demo';
 import { e2eContext } from '../support/stackContext';
+import { rawExchange } from '../support/rawHttp';
 
 /**
  * Issue 17 "Hardening", through the real processes: text with control characters is bad input
@@ -91,22 +91,6 @@ describe('control characters in any text are refused as bad input (issue 17, def
     for (const res of [byVariables, inline]) expect(res.status).toBe(400);
   });
 });
-
-/** One raw HTTP exchange (what a client library would refuse to send); the whole answer as text. */
-function rawExchange(port: number, request: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      resolve({ status: Number(text.split(' ')[1]), headers: text.slice(0, split), body: text.slice(split + 4) });
-    });
-    socket.write(request);
-  });
-}
 
 describe('malformed and oversized requests get the JSON error shape (issue 17, defect 4)', () => {
   for (const service of ['router', 'membership', 'forms', 'imports'] as const) {

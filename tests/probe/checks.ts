@@ -162,6 +162,12 @@ function refusedBeforeUpstream(answer: Answer): boolean {
   return !answer.failure && answer.status >= 400 && answer.status < 500 && !reachedTokenRoute(answer);
 }
 
+/** Posts credentials to `path`; null when the gateway refused it before any token route, else why not. */
+async function postRefusedBeforeUpstream(target: Target, path: string): Promise<string | null> {
+  const answer = await target.send({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: CREDENTIALS_BODY });
+  return refusedBeforeUpstream(answer) ? null : `POST ${path}: ${brief(answer)}`;
+}
+
 interface Check {
   id: string;
   title: string;
@@ -250,15 +256,7 @@ const CHECKS: Check[] = [
           '/services/admin-service/AUTH/external-login',
           '/services/admin-service//auth/external-login',
         ],
-        async (path) => {
-          const answer = await target.send({
-            method: 'POST',
-            path,
-            headers: { 'content-type': 'application/json' },
-            body: CREDENTIALS_BODY,
-          });
-          return refusedBeforeUpstream(answer) ? null : `POST ${path}: ${brief(answer)}`;
-        },
+        (path) => postRefusedBeforeUpstream(target, path),
         'all 7 refused by the gateway (no token, no upstream answer)',
       ),
   },
@@ -281,15 +279,7 @@ const CHECKS: Check[] = [
           '/services/admin-service/./auth/external-login',
           '/api/forms/../../auth/external-login',
         ],
-        async (path) => {
-          const answer = await target.send({
-            method: 'POST',
-            path,
-            headers: { 'content-type': 'application/json' },
-            body: CREDENTIALS_BODY,
-          });
-          return refusedBeforeUpstream(answer) ? null : `POST ${path}: ${brief(answer)}`;
-        },
+        (path) => postRefusedBeforeUpstream(target, path),
         'all 12 refused (4xx, no token, no upstream answer)',
       ),
   },

@@ -3,8 +3,16 @@ import path from 'node:path';
 import express from 'express';
 import { Agent } from 'undici';
 import { createKnex, type Knex } from '@ems/db';
-import { createLogger, errorMiddleware, listen, notFoundHandler, RateLimit, requestLogger, type Logger } from '@ems/service-runtime';
-import { rejectInvalidText } from '@ems/service-runtime';
+import {
+  createLogger,
+  errorMiddleware,
+  listen,
+  notFoundHandler,
+  RateLimit,
+  rejectInvalidText,
+  requestLogger,
+  type Logger,
+} from '@ems/service-runtime';
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';

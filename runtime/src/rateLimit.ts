@@ -69,7 +69,7 @@ export class RateLimit {
 
 /**
  * The client's address behind the router: the last X-Forwarded-For entry is the one the router
- * itself appended (what its socket saw); entries before it come from the client and could be anything.
+ * itself appended (the client as it sees it, `req.ip`); entries before it could be anything.
  */
 export function forwardedClientAddress(req: Request): string {
   const forwarded = req.get('x-forwarded-for')?.split(',').at(-1)?.trim();

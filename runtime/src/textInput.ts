@@ -45,6 +45,21 @@ export function rejectInvalidText(): RequestHandler {
   };
 }
 
+/**
+ * Apollo hands every request of a cached query the same parsed document, so each document's
+ * literals are checked once, not on every request.
+ */
+const literalVerdicts = new WeakMap<DocumentNode, string | null>();
+
+function refusedLiteralOnce(document: DocumentNode): string | null {
+  let verdict = literalVerdicts.get(document);
+  if (verdict === undefined) {
+    verdict = refusedLiteral(document);
+    literalVerdicts.set(document, verdict);
+  }
+  return verdict;
+}
+
 /** The argument (or variable default) holding the first string literal that fails the rule. */
 function refusedLiteral(document: DocumentNode): string | null {
   let holder = 'a string literal';
@@ -85,7 +100,7 @@ export function invalidTextPlugin<Ctx extends BaseContext>(): ApolloServerPlugin
         async didResolveOperation({ request, document }) {
           const inVariables = findRefusedText(request.variables ?? {});
           if (inVariables) throw invalidGraphQLText(`variable $${inVariables.field}`);
-          const literal = refusedLiteral(document);
+          const literal = refusedLiteralOnce(document);
           if (literal) throw invalidGraphQLText(literal);
         },
       };

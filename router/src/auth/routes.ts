@@ -1,9 +1,7 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError } from '@ems/schema';
-import { type Logger, type RateLimit } from '@ems/service-runtime';
-import { asyncHandler, parseInput } from '@ems/service-runtime';
-import { rejectInvalidText } from '@ems/service-runtime';
+import { asyncHandler, parseInput, rejectInvalidText, type Logger, type RateLimit } from '@ems/service-runtime';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';

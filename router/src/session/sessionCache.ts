@@ -15,6 +15,8 @@ interface Entry {
   json: string;
   expire: number;
   cachedAt: number;
+  /** The session's sessionKey, by which notifications name it. */
+  key: string;
 }
 
 /** The pg connection knex hands out, as far as LISTEN needs it. */
@@ -31,7 +33,9 @@ interface ListeningConnection {
  * once. While the notification channel is down, nothing is served from the cache.
  */
 export class SessionCache {
+  /** By session id, so that a read does not hash; `sids` maps notified keys back. */
   private entries = new Map<string, Entry>();
+  private sids = new Map<string, string>();
   /** Bumped by every invalidation: a read that began before one does not fill the cache. */
   private generation = 0;
   private connection: ListeningConnection | null = null;
@@ -61,11 +65,10 @@ export class SessionCache {
   /** A fresh copy of a cached session (express-session changes the object it is given). */
   read(sid: string): { sess: Record<string, unknown>; expire: number } | undefined {
     if (!this.connection) return undefined;
-    const key = sessionKey(sid);
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(sid);
     if (!entry) return undefined;
     if (Date.now() - entry.cachedAt > this.ttlMs || entry.expire <= Date.now()) {
-      this.entries.delete(key);
+      this.remove(sid);
       return undefined;
     }
     return { sess: JSON.parse(entry.json) as Record<string, unknown>, expire: entry.expire };
@@ -78,13 +81,16 @@ export class SessionCache {
   /** Caches a row read at `generation`, unless an invalidation happened since. */
   fill(sid: string, sess: object, expire: number, generation: number): void {
     if (!this.connection || generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(sessionKey(sid), { json: JSON.stringify(sess), expire, cachedAt: Date.now() });
+    if (this.entries.size >= this.maxEntries) this.clear();
+    const key = this.entries.get(sid)?.key ?? sessionKey(sid);
+    this.entries.set(sid, { json: JSON.stringify(sess), expire, cachedAt: Date.now(), key });
+    this.sids.set(key, sid);
   }
 
   /** Forgets a session here only (its expiry moved; other routers re-read once theirs looks expired). */
   drop(sid: string): void {
-    this.dropKey(sessionKey(sid));
+    this.generation += 1;
+    this.remove(sid);
   }
 
   /** Tells every router, this one included, that a session changed or ended. */
@@ -95,20 +101,33 @@ export class SessionCache {
 
   close(): void {
     this.closed = true;
-    this.entries.clear();
+    this.clear();
     if (this.connection) void this.db.client.releaseConnection(this.connection);
     this.connection = null;
   }
 
   private dropKey(key: string): void {
     this.generation += 1;
-    this.entries.delete(key);
+    const sid = this.sids.get(key);
+    if (sid !== undefined) this.remove(sid);
+  }
+
+  private remove(sid: string): void {
+    const entry = this.entries.get(sid);
+    if (!entry) return;
+    this.entries.delete(sid);
+    this.sids.delete(entry.key);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.sids.clear();
   }
 
   private lost(connection: ListeningConnection): void {
     if (this.connection !== connection) return;
     this.connection = null;
-    this.entries.clear();
+    this.clear();
     this.generation += 1;
     void this.db.client.releaseConnection(connection).catch(() => undefined);
     this.retry();

@@ -3,7 +3,7 @@ import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { signedInBrowser } from '../support/demo';
-import { answersFor, defaultAnswer, getForm, nextOk, payThroughCheckout } from '../support/registration';
+import { payThroughCheckout, registerPersons } from '../support/registration';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';
 import { screenshots, usePortalBrowser } from './support/browser';
@@ -28,20 +28,7 @@ import {
 /** Registers the user's persons over the API (as another browser would), paying or not. */
 async function registerOverApi(userKey: string, pay: boolean): Promise<void> {
   const client = await signedInBrowser(userKey);
-  let form = await getForm(client, DEMO_PERIOD_ID, userKey);
-  form = await nextOk(
-    client,
-    form,
-    form.people.filter((p) => p.canSelect).map((p) => ({ id: p.id })),
-  );
-  while (form.processState === 'RUNNING') {
-    const current = form;
-    form = await nextOk(
-      client,
-      current,
-      answersFor(current, (type, i) => defaultAnswer(current, type, i)),
-    );
-  }
+  const form = await registerPersons(client, DEMO_PERIOD_ID, userKey);
   if (!pay) return;
   const { returnUrl } = await payThroughCheckout(client, form.paymentUrl!, 'pay');
   // The return page's query is what confirms the payment with the provider.

@@ -4,7 +4,7 @@ import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import type { HttpClient } from '../support/client';
 import { browser, signedInBrowser } from '../support/demo';
 import { createRiversideMember } from '../support/members';
-import { answersFor, defaultAnswer, getForm, nextOk, payThroughCheckout, type FormDTO } from '../support/registration';
+import { getForm, payThroughCheckout, registerPersons, type FormDTO } from '../support/registration';
 import { e2eContext } from '../support/stackContext';
 
 /**
@@ -26,20 +26,7 @@ const PAY_PREFIX = '/services/admin-service/payments/orders';
 async function completedRegistration(userKey: string): Promise<{ client: HttpClient; form: FormDTO }> {
   const member = await createRiversideMember(knex, userKey, [{ firstName: 'Pia', lastName: 'Payer', dateOfBirth: '1988-08-08' }]);
   const client = await signedInBrowser(userKey);
-  let form = await getForm(client, DEMO_PERIOD_ID, userKey);
-  form = await nextOk(
-    client,
-    form,
-    member.personIds.map((id) => ({ id })),
-  );
-  while (form.processState === 'RUNNING') {
-    const current = form;
-    form = await nextOk(
-      client,
-      form,
-      answersFor(form, (type, i) => defaultAnswer(current, type, i)),
-    );
-  }
+  const form = await registerPersons(client, DEMO_PERIOD_ID, userKey, member.personIds);
   expect(form).toMatchObject({ processState: 'PENDING_PAYMENT', paymentUrl: expect.stringMatching(/\/pay\?token=[\w-]{43}$/) });
   return { client, form };
 }

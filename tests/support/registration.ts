@@ -67,6 +67,29 @@ export function defaultAnswer(form: FormDTO, type: string, index: number): strin
   }
 }
 
+/**
+ * Selects the persons (by default every selectable one) and answers every question with
+ * `defaultAnswer`; returns the form after the last question (pending payment or completed).
+ */
+export async function registerPersons(client: HttpClient, periodId: number, userKey: string, personIds?: number[]): Promise<FormDTO> {
+  let form = await getForm(client, periodId, userKey);
+  const selected = personIds ?? form.people.filter((p) => p.canSelect).map((p) => p.id);
+  form = await nextOk(
+    client,
+    form,
+    selected.map((id) => ({ id })),
+  );
+  while (form.processState === 'RUNNING') {
+    const current = form;
+    form = await nextOk(
+      client,
+      current,
+      answersFor(current, (type, i) => defaultAnswer(current, type, i)),
+    );
+  }
+  return form;
+}
+
 /** Follows the pay link through the built-in provider's checkout and returns the return-page query. */
 export async function payThroughCheckout(client: HttpClient, paymentUrl: string, decision: 'pay' | 'fail' | 'cancel') {
   const pay = await client.get(paymentUrl);

@@ -1,6 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
@@ -20,7 +19,10 @@ import {
 } from 'graphql';
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { signMd5Link } from '../support/demo';
 import { createRiversideMember } from '../support/members';
+import { sendRaw, type RawAnswer } from '../support/rawHttp';
+import type { FormDTO } from '../support/registration';
 import { e2eContext } from '../support/stackContext';
 
 /**
@@ -70,48 +72,14 @@ interface Probe {
   body?: string;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  /** Why there was no answer (reset connection, time-out). */
-  failure?: string;
-}
+type Answer = RawAnswer;
 
 function send(probe: Probe): Promise<Answer> {
   const router = new URL(ctx.urls.router);
-  const headers: Record<string, string> = { host: `${probe.host ?? 'localhost'}:${ctx.ports.router}`, ...probe.headers };
-  if (probe.body !== undefined) headers['content-length'] = String(Buffer.byteLength(probe.body));
-  return new Promise((resolve) => {
-    let answered: Answer | null = null;
-    const req = http.request(
-      {
-        host: router.hostname,
-        port: router.port,
-        method: probe.method,
-        path: probe.path,
-        headers,
-        localAddress: FUZZ_CLIENT_ADDRESS,
-        agent: false,
-        timeout: REQUEST_TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        answered = { status: res.statusCode ?? 0, headers: res.headers, text: '' };
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ ...answered!, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', () => resolve({ ...answered!, text: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      // A write error after the answer came (a body refused early) is not the answer's fault.
-      if (answered) return;
-      resolve({ status: 0, headers: {}, text: '', failure: err.code ?? err.message });
-    });
-    if (probe.body !== undefined) req.write(probe.body);
-    req.end();
-  });
+  return sendRaw(
+    { hostname: router.hostname, port: router.port, localAddress: FUZZ_CLIENT_ADDRESS, timeoutMs: REQUEST_TIMEOUT_MS },
+    { ...probe, headers: { host: `${probe.host ?? 'localhost'}:${ctx.ports.router}`, ...probe.headers } },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -513,10 +481,7 @@ function resolveCurrent(value: unknown, member: Member, depth = 0): unknown {
 /** Any generated value as text (fast-check's dictionaries have no prototype, so no String()). */
 const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
-const md5Hash = (userKey: string) =>
-  createHash('md5')
-    .update(ctx.secrets.customerSecret + userKey)
-    .digest('hex');
+const md5Hash = (userKey: string) => signMd5Link(ctx.secrets.customerSecret, userKey).h;
 
 async function signIn(userKey: string): Promise<string> {
   const answer = await send({
@@ -528,15 +493,6 @@ async function signIn(userKey: string): Promise<string> {
   const cookie = [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('ems.sid='));
   if (answer.status !== 200 || !cookie) throw new Error(`fuzz sign-in of ${userKey}: ${answer.status} ${answer.text}`);
   return cookie.split(';')[0]!;
-}
-
-interface FormDTO {
-  processId: string;
-  step: number;
-  processState: string;
-  questionType: string | null;
-  paymentUrl: string | null;
-  options: Array<{ value: string }> | null;
 }
 
 async function formCall(member: Member, method: string, urlPath: string, json?: unknown): Promise<FormDTO> {

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { sendRaw, type RawAnswer } from '../support/rawHttp';
 
 /**
  * Black-box checks of an installation, as an attacker would try them from outside (issue 17):
@@ -40,13 +39,7 @@ export interface ProbeReport {
   elapsedMs: number;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  /** Why there was no answer (reset connection, time-out). */
-  failure?: string;
-}
+type Answer = RawAnswer;
 
 interface Request {
   method?: string;
@@ -78,46 +71,18 @@ class Target {
     return Date.now() - this.started;
   }
 
-  send(request: Request): Promise<Answer> {
+  async send(request: Request): Promise<Answer> {
     if (this.requests >= this.options.maxRequests) throw new Budget(`request budget of ${this.options.maxRequests} used up`);
     if (this.elapsedMs > this.options.deadlineMs) throw new Budget(`time budget of ${this.options.deadlineMs} ms used up`);
     this.requests += 1;
-    const client = this.base.protocol === 'https:' ? https : http;
     const prefix = this.base.pathname.replace(/\/+$/, '');
-    const headers: Record<string, string> = { ...request.headers };
-    if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-    return new Promise((resolve) => {
-      let answered: Answer | null = null;
-      const done = (answer: Answer) => {
-        this.answers.push({ request, answer });
-        resolve(answer);
-      };
-      const req = client.request(
-        {
-          protocol: this.base.protocol,
-          hostname: this.base.hostname,
-          port: this.base.port,
-          method: request.method ?? 'GET',
-          path: `${prefix}${request.path}`,
-          headers,
-          agent: false,
-          timeout: this.options.timeoutMs,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          answered = { status: res.statusCode ?? 0, headers: res.headers, text: '' };
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done({ ...answered!, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', () => done({ ...answered!, text: Buffer.concat(chunks).toString('utf8') }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)));
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        if (!answered) done({ status: 0, headers: {}, text: '', failure: err.code ?? err.message });
-      });
-      if (request.body !== undefined) req.write(request.body);
-      req.end();
-    });
+    const { protocol, hostname, port } = this.base;
+    const answer = await sendRaw(
+      { protocol, hostname, port, timeoutMs: this.options.timeoutMs },
+      { ...request, path: `${prefix}${request.path}` },
+    );
+    this.answers.push({ request, answer });
+    return answer;
   }
 }
 

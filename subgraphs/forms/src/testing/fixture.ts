@@ -1,5 +1,7 @@
 import type { Knex } from '@ems/db';
+import type { QuestionType } from '@ems/schema/rules';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
+import { insertDefinitionVersion } from '../data/definitions';
 import type { AppliesTo, AnswerKey } from '../data/rows';
 import type { MembershipPort } from '../domain/membershipPort';
 import type { FormUser } from '../domain/types';
@@ -29,7 +31,7 @@ export interface PersonSpec {
 
 export interface StepSpec {
   question?: string;
-  questionType: 'TXT' | 'NUM' | 'DRP' | 'BCB' | 'ITC' | 'ONE' | 'RDO' | 'SEL';
+  questionType: QuestionType;
   required?: boolean;
   options?: Array<{ value: string; label: string }> | null;
   answerKey?: AnswerKey | null;
@@ -104,24 +106,21 @@ export async function seedAccount(knex: Knex, tenant: Tenant, persons: PersonSpe
 }
 
 export async function seedDefinition(knex: Knex, organisationId: number, steps: StepSpec[], version = 1): Promise<number> {
-  const [definition] = await knex('forms.process_definitions')
-    .insert({ key: 'membership', name: 'Membership registration', version, organisationId })
-    .returning('id');
-  if (steps.length > 0) {
-    await knex('forms.process_steps').insert(
-      steps.map((s, i) => ({
-        definitionId: definition.id,
-        position: i + 1,
-        question: s.question ?? `Question ${i + 1} (${s.questionType})`,
-        questionType: s.questionType,
-        required: s.required ?? true,
-        options: s.options ? JSON.stringify(s.options) : null,
-        answerKey: s.answerKey ?? null,
-        appliesTo: s.appliesTo ? JSON.stringify(s.appliesTo) : null,
-      })),
-    );
-  }
-  return definition.id;
+  const id = await insertDefinitionVersion(
+    knex,
+    { organisationId, key: 'membership', name: 'Membership registration', version },
+    steps.map((s, i) => ({
+      position: i + 1,
+      question: s.question ?? `Question ${i + 1} (${s.questionType})`,
+      questionType: s.questionType,
+      required: s.required ?? true,
+      options: s.options ?? null,
+      answerKey: s.answerKey ?? null,
+      appliesTo: s.appliesTo ?? null,
+    })),
+  );
+  if (id === null) throw new Error(`definition version ${version} already exists`);
+  return id;
 }
 
 export const MEMBERSHIP_TYPES = [

@@ -41,9 +41,10 @@ export async function seedMembershipDemo(knex: Knex, secrets: DemoSeedSecrets): 
 async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): Promise<void> {
   for (const t of DEMO_TENANTS) {
     await trx('membership.registration_systems').insert({ id: t.id, name: t.name, hashScheme: t.hashScheme }).onConflict('id').ignore();
-    for (const host of t.hosts) {
-      await trx('membership.registration_system_hosts').insert({ host, registrationSystemId: t.id }).onConflict('host').ignore();
-    }
+    await trx('membership.registration_system_hosts')
+      .insert(t.hosts.map((host) => ({ host, registrationSystemId: t.id })))
+      .onConflict('host')
+      .ignore();
     const hasSecret = await trx('membership.customer_secrets')
       .where({ registrationSystemId: t.id, secret: secrets.customerSecret })
       .first();
@@ -55,9 +56,7 @@ async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): P
     `SELECT setval(pg_get_serial_sequence('membership.registration_systems', 'id'), (SELECT max(id) FROM membership.registration_systems))`,
   );
 
-  for (const o of DEMO_ORGANISATIONS) {
-    await trx('membership.organisations').insert(o).onConflict(['registration_system_id', 'slug']).ignore();
-  }
+  await trx('membership.organisations').insert(DEMO_ORGANISATIONS).onConflict(['registration_system_id', 'slug']).ignore();
 
   for (const user of DEMO_USERS) {
     const exists = await trx('membership.accounts')
@@ -123,12 +122,10 @@ async function seedRegistrationDemo(trx: Knex.Transaction, today: string): Promi
   const org = await trx('membership.organisations').where(REGISTRATION_ORGANISATION).first('id');
   const organisationId: number = org.id;
   await trx('membership.organisations').where({ id: organisationId }).update({ membershipNumberPattern: DEMO_MEMBERSHIP_NUMBER_PATTERN });
-  for (const type of DEMO_MEMBERSHIP_TYPES) {
-    await trx('membership.membership_types')
-      .insert({ organisationId, ...type })
-      .onConflict(['organisation_id', 'code'])
-      .ignore();
-  }
+  await trx('membership.membership_types')
+    .insert(DEMO_MEMBERSHIP_TYPES.map((type) => ({ organisationId, ...type })))
+    .onConflict(['organisation_id', 'code'])
+    .ignore();
 
   const currentOpens = addDays(today, -60);
   const previousOpens = addDays(currentOpens, -365);

@@ -1,12 +1,11 @@
-import { appendFileSync } from 'node:fs';
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { createRegistrationOrder } from '@ems/membership/registration';
 import { startStripeStandIn, type StripeStandIn } from '../../subgraphs/membership/src/testing/stripeStandIn';
-import { freePort, launchService, type LaunchedService } from '@ems/router/src/dev/stack';
+import { freePort } from '@ems/router/src/dev/stack';
 import type { HttpClient } from '../support/client';
 import { signMd5Link } from '../support/demo';
-import { startExtraRouter } from '../support/extraRouter';
+import { startExtraRouter, startExtraService } from '../support/extraRouter';
 import { createRiversideMember } from '../support/members';
 import { e2eContext } from '../support/stackContext';
 
@@ -23,7 +22,7 @@ const PORTAL = 'https://portal.example';
 
 let knex: Knex;
 let standIn: StripeStandIn;
-let membership: LaunchedService;
+let membership: Awaited<ReturnType<typeof startExtraService>>;
 let router: Awaited<ReturnType<typeof startExtraRouter>>;
 let client: HttpClient;
 let accountId: number;
@@ -37,15 +36,8 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `http://127.0.0.1:${port}/payments/webhook/stripe`,
   });
-  membership = await launchService(
+  membership = await startExtraService(
     'membership',
-    {
-      databaseUrl: ctx.databaseUrl,
-      secrets: ctx.secrets,
-      ports: { ...ctx.ports, membership: port },
-      logs: { onLine: (service, line) => appendFileSync(ctx.logFile, `${service}:${port}\t${line}\n`) },
-    },
-    port,
     {
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: SECRET_KEY,
@@ -53,6 +45,8 @@ beforeAll(async () => {
       STRIPE_API_BASE: standIn.url,
       PORTAL_PUBLIC_URL: PORTAL,
     },
+    {},
+    port,
   );
   router = await startExtraRouter({}, { membership: port });
   const member = await createRiversideMember(knex, 'sven.stripe', [

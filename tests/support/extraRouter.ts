@@ -1,8 +1,35 @@
 import { appendFileSync } from 'node:fs';
-import { freePort, launchService } from '@ems/router/src/dev/stack';
+import { freePort, launchService, type StackService } from '@ems/router/src/dev/stack';
 import { HttpClient } from './client';
 import { UNLIMITED_RATES } from './rateLimits';
 import { e2eContext } from './stackContext';
+
+/**
+ * One more process of `service` on the running stack, with settings of its own, on `port` (a free
+ * one unless given) and the running processes' ports unless `ports` says otherwise. Its log lines
+ * join the checked e2e log.
+ */
+export async function startExtraService(
+  service: StackService,
+  env: Record<string, string> = {},
+  ports: Partial<Record<StackService, number>> = {},
+  port?: number,
+) {
+  const ctx = e2eContext();
+  const own = port ?? (await freePort());
+  const launched = await launchService(
+    service,
+    {
+      databaseUrl: ctx.databaseUrl,
+      secrets: ctx.secrets,
+      ports: { ...ctx.ports, ...ports, [service]: own },
+      logs: { onLine: (name, line) => appendFileSync(ctx.logFile, `${name}:${own}\t${line}\n`) },
+    },
+    own,
+    env,
+  );
+  return { url: launched.url, port: own, stop: launched.stop };
+}
 
 /**
  * One more router process on the running subgraphs, with settings of its own (a short idle
@@ -12,23 +39,9 @@ export async function startExtraRouter(
   env: Record<string, string> = {},
   ports: Partial<Record<'membership' | 'forms' | 'imports', number>> = {},
 ) {
-  const ctx = e2eContext();
-  const port = await freePort();
-  const router = await launchService(
-    'router',
-    {
-      databaseUrl: ctx.databaseUrl,
-      secrets: ctx.secrets,
-      ports: { ...ctx.ports, ...ports, router: port },
-      logs: { onLine: (service, line) => appendFileSync(ctx.logFile, `${service}:${port}\t${line}\n`) },
-    },
-    port,
-    { ...UNLIMITED_RATES.router, ...env },
-  );
+  const router = await startExtraService('router', { ...UNLIMITED_RATES.router, ...env }, ports);
   return {
-    url: router.url,
-    port,
-    client: (host = 'localhost') => new HttpClient(router.url, `${host}:${port}`),
-    stop: router.stop,
+    ...router,
+    client: (host = 'localhost') => new HttpClient(router.url, `${host}:${router.port}`),
   };
 }

@@ -4,7 +4,7 @@ import { createRegistrationOrder } from '@ems/membership/registration';
 import { startStripeStandIn, type StripeStandIn } from '../../subgraphs/membership/src/testing/stripeStandIn';
 import { freePort } from '@ems/router/src/dev/stack';
 import type { HttpClient } from '../support/client';
-import { signMd5Link } from '../support/demo';
+import { signIn } from '../support/demo';
 import { startExtraRouter, startExtraService } from '../support/extraRouter';
 import { createRiversideMember } from '../support/members';
 import { e2eContext } from '../support/stackContext';
@@ -59,10 +59,7 @@ beforeAll(async () => {
   ]);
   accountId = member.accountId;
   personIds = member.personIds;
-  client = router.client();
-  const link = signMd5Link(ctx.secrets.customerSecret, member.userKey);
-  const signIn = await client.post('/api/auth/external-login', { json: { userKey: link.u, userHash: link.h } });
-  expect(signIn.status).toBe(200);
+  client = await signIn(router.client(), member.userKey);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,13 +9,17 @@ export function browser(host = 'localhost'): HttpClient {
   return new HttpClient(e2eContext().urls.router, `${host}:${e2eContext().ports.router}`);
 }
 
-/** Signs in through POST /api/auth/external-login with a valid md5 link of tenant 1. */
-export async function signedInBrowser(userKey = 'anna.berg'): Promise<HttpClient> {
-  const client = browser();
+/** Signs `client` in through POST /api/auth/external-login with a valid md5 link of tenant 1. */
+export async function signIn(client: HttpClient, userKey = 'anna.berg'): Promise<HttpClient> {
   const link = signMd5Link(e2eContext().secrets.customerSecret, userKey);
   const res = await client.post('/api/auth/external-login', { json: { userKey: link.u, userHash: link.h } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return client;
+}
+
+/** A browser of the e2e router, signed in (see signIn). */
+export function signedInBrowser(userKey = 'anna.berg'): Promise<HttpClient> {
+  return signIn(browser(), userKey);
 }
 
 /** A token straight from the admin service (as a partner system would get one), noted as secret. */

@@ -43,7 +43,7 @@ const fields = z.object({
   OUTBOX_RETRY_SECONDS: seconds(60),
   /** Pay-link requests allowed per client address in one window (shared by all instances). */
   PAY_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
-  PAY_LINK_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  PAY_LINK_LIMIT_WINDOW_SECONDS: seconds(900),
 });
 
 // Production mode (README, "Production"): development defaults are refused, each by name.

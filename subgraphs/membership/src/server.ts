@@ -23,7 +23,6 @@ interface MembershipServices {
   outbox: Outbox;
 }
 
-/** Payments and the e-mail outbox, built once from the shared service dependencies. */
 /** The pay link's limit per client address, in the shared database (every instance counts together). */
 function payLinkLimit(db: Knex, env: MembershipEnv) {
   return new RateLimit(db, {
@@ -35,6 +34,7 @@ function payLinkLimit(db: Knex, env: MembershipEnv) {
   }).middleware(forwardedClientAddress);
 }
 
+/** Payments and the e-mail outbox, built once from the shared service dependencies. */
 function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () => string): MembershipServices {
   const outbox = new Outbox(deps.db, createMailTransport(env.SMTP_URL), {
     from: env.MAIL_FROM,

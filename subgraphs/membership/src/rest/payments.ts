@@ -1,8 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { AuthenticationError, InputError, NotFoundError } from '@ems/schema';
-import { type Logger } from '@ems/service-runtime';
-import { asyncHandler, parseInput } from '@ems/service-runtime';
+import { asyncHandler, parseInput, type Logger } from '@ems/service-runtime';
 import { escapeHtml } from '../domain/email/confirmationEmail';
 import { looksLikeOrderReference } from '../domain/orders/reference';
 import { CHECKOUT_DECISIONS } from '../domain/payments/builtinProvider';

@@ -59,10 +59,3 @@ export async function updateRefund(
     .where({ id })
     .update({ ...change, updatedAt: db.fn.now() });
 }
-
-export async function refundsOfPayments(db: Db, paymentIds: readonly number[]): Promise<RefundRow[]> {
-  return db('membership.paymentRefunds')
-    .whereIn('paymentId', paymentIds as number[])
-    .orderBy('id')
-    .select(COLUMNS);
-}

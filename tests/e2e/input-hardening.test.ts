@@ -1,5 +1,4 @@
-import { signMd5Link } from '../support/demo';
-import { browser, signedInBrowser } from '../support/demo';
+import { browser, signedInBrowser, signMd5Link } from '../support/demo';
 import { e2eContext } from '../support/stackContext';
 import { rawExchange } from '../support/rawHttp';
 

@@ -46,9 +46,12 @@ afterAll(async () => {
   log?.end();
 });
 
+/** A browser-like client of the compiled stack's router. */
+const routerClient = () => new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
+
 describe('the compiled services (npm run build)', () => {
   it('start, and answer health through the router', async () => {
-    const client = new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
+    const client = routerClient();
     expect((await client.get('/healthz')).status).toBe(200);
     const health = await client.get('/services/admin-service/actuator/health');
     expect(health.status).toBe(200);
@@ -56,7 +59,7 @@ describe('the compiled services (npm run build)', () => {
   });
 
   it('sign a member in and answer an authenticated federated query', async () => {
-    const client = new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
+    const client = routerClient();
     const link = signMd5Link(secrets.customerSecret, 'anna.berg');
     const signIn = await client.post('/api/auth/external-login', { json: { userKey: link.u, userHash: link.h } });
     expect(signIn.status).toBe(200);
@@ -70,7 +73,7 @@ describe('the compiled services (npm run build)', () => {
   });
 
   it('serve the portal from portal-web (its build, or the placeholder before one)', async () => {
-    const page = await new HttpClient(stack!.urls.router, `localhost:${ports.router}`).get('/', { headers: { accept: 'text/html' } });
+    const page = await routerClient().get('/', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<html/i);
   });

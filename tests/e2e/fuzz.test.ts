@@ -19,6 +19,7 @@ import {
 } from 'graphql';
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { JWT_PATTERN } from '../support/client';
 import { signMd5Link } from '../support/demo';
 import { createRiversideMember } from '../support/members';
 import { sendRaw, type RawAnswer } from '../support/rawHttp';
@@ -86,14 +87,13 @@ function send(probe: Probe): Promise<Answer> {
 // What no answer may do
 // ---------------------------------------------------------------------------------------------
 
-const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
 const LEAKS: Array<[string, RegExp]> = [
   [
     'SQL text',
     /syntax error at|invalid byte sequence|violates|relation "|column "|invalid input syntax|out of range for type|duplicate key value|unterminated quoted/i,
   ],
   ['a stack trace', / {4}at |\.ts:|node_modules/],
-  ['a JWT', JWT],
+  ['a JWT', JWT_PATTERN],
 ];
 
 /** Generated text never contains what the checks look for, so an echo of the input is no finding. */

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { JWT_PATTERN } from '../support/client';
 import { sendRaw, type RawAnswer } from '../support/rawHttp';
 
 /**
@@ -49,7 +50,6 @@ interface Request {
   body?: string;
 }
 
-const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
 const EVIL = 'https://evil.example';
 const CREDENTIALS_BODY = JSON.stringify({ userKey: 'probe.nobody', registrationSystemId: 1, userHash: '0'.repeat(32) });
 
@@ -116,7 +116,7 @@ function reachedTokenRoute(answer: Answer): boolean {
   const body = jsonOf(answer.text);
   return (
     (answer.status >= 200 && answer.status < 300) ||
-    JWT.test(answer.text) ||
+    JWT_PATTERN.test(answer.text) ||
     body?.token !== undefined ||
     body?.reason !== undefined ||
     body?.error === 'Invalid credentials'
@@ -356,7 +356,7 @@ const CHECKS: Check[] = [
     run: async ({ target }) => {
       for (const { request, answer } of target.answers) {
         const all = `${answer.text}\n${JSON.stringify(answer.headers)}`;
-        if (JWT.test(all)) return { ok: false, detail: `${request.method ?? 'GET'} ${request.path} carried a JWT` };
+        if (JWT_PATTERN.test(all)) return { ok: false, detail: `${request.method ?? 'GET'} ${request.path} carried a JWT` };
         const proxied = /^\/(services\/|graphql|api\/(?!auth\/))/.test(request.path);
         if (proxied && answer.headers['set-cookie']) {
           return {

@@ -20,7 +20,8 @@ export function rememberSecret(value: string): void {
   if (value) appendFileSync(e2eContext().secretsSeenFile, `${value}\n`);
 }
 
-const JWT_PATTERN = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
+/** What a JWT looks like in any text: no answer to a browser may carry one. */
+export const JWT_PATTERN = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
 
 /**
  * Every response the router gives a browser is checked here, in every e2e test: it must carry no

@@ -5,6 +5,8 @@ import * as m20261121120100 from './20261121120100_forms_workflow';
 import * as m20261122090000 from './20261122090000_order_payment_capability';
 import * as m20261122100000 from './20261122100000_rate_limits';
 import * as m20261122110000 from './20261122110000_payment_refunds';
+import * as m20261123100000 from './20261123100000_events_participants';
+import * as m20261123110000 from './20261123110000_imports_framework';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -17,4 +19,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122090000_order_payment_capability': m20261122090000,
   '20261122100000_rate_limits': m20261122100000,
   '20261122110000_payment_refunds': m20261122110000,
+  '20261123100000_events_participants': m20261123100000,
+  '20261123110000_imports_framework': m20261123110000,
 };

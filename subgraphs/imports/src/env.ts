@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, port, refuseDevelopmentDefaults, serviceEnvShape } from '@ems/service-runtime';
+import { parseEnv, port, refuseDevelopmentDefaults, seconds, serviceEnvShape } from '@ems/service-runtime';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Limits on what an upload may be and become; the service and the worker read the same ones. */
+export const importLimitsShape = {
+  /** Largest upload accepted (bytes); a larger declared Content-Length is refused before the body is read. */
+  IMPORT_MAX_UPLOAD_BYTES: positiveInt(256 * 1024 * 1024),
+  /** Most data rows one file may hold. */
+  IMPORT_MAX_ROWS: positiveInt(2_000_000),
+  /** An XLSX may expand to at most this many bytes (zip bombs). */
+  IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES: positiveInt(1024 * 1024 * 1024),
+  /** Heap cap of the child process that reads an XLSX (MB). */
+  IMPORT_XLSX_WORKER_MEMORY_MB: positiveInt(1536),
+};
 
 const fields = z.object({
   ...serviceEnvShape,
+  ...importLimitsShape,
   IMPORTS_PORT: port(4003),
 });
 
@@ -14,5 +29,28 @@ export type ImportsEnv = ReturnType<typeof loadEnv>;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(schema, source, 'imports');
+  return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
+}
+
+const workerFields = z.object({
+  DATABASE_URL: serviceEnvShape.DATABASE_URL,
+  EMBEDDED_PG_PORT: serviceEnvShape.EMBEDDED_PG_PORT,
+  HOST: serviceEnvShape.HOST,
+  LOG_LEVEL: serviceEnvShape.LOG_LEVEL,
+  ...importLimitsShape,
+  /** The worker's health endpoint (`/healthz`), for the launcher and for liveness checks. */
+  IMPORTS_WORKER_PORT: port(4013),
+  /** How long a worker's claim on a job lasts without renewal; after a crash another worker takes over then. */
+  IMPORT_LEASE_SECONDS: seconds(30),
+  /** Rows per processing chunk (one transaction each, with its row results and the checkpoint). */
+  IMPORT_CHUNK_ROWS: positiveInt(5000),
+  /** Jobs one worker runs at the same time. */
+  IMPORT_WORKER_CONCURRENCY: positiveInt(2),
+});
+
+export type WorkerEnv = ReturnType<typeof loadWorkerEnv>;
+
+export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env) {
+  const env = parseEnv(workerFields, source, 'imports-worker');
   return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
 }

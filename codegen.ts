@@ -65,7 +65,10 @@ const config: CodegenConfig = {
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',
     }),
-    ...subgraph('imports', 'ImportsContext'),
+    ...subgraph('imports', 'ImportsContext', {
+      ImportJob: '../domain/jobView#JobView',
+      SourceSystem: '../data/sourceSystems#SourceSystemRecord',
+    }),
     // Every `graphql(...)` document under portal-web/src is validated against the API schema here:
     // an unknown field or a missing fragment fails `codegen` and `codegen:check`.
     'portal-web/src/graphql/generated/': {

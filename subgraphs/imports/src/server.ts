@@ -3,14 +3,26 @@ import path from 'node:path';
 import { parse } from 'graphql';
 import { startSubgraphService, type RunningService } from '@ems/service-runtime';
 import type { ImportsEnv } from './env';
-import { createContextFactory } from './context';
+import { createContextFactory, type ImportsContext } from './context';
 import { resolvers } from './resolvers';
 import { importsRoutes } from './rest/routes';
+import type { ImportsDeps } from './domain/commands';
+import { createProcessors } from './flows';
+import { membershipEvents } from './flows/eventParticipants/membershipPort';
+import { createImportQueue } from './worker/queue';
 
 export const typeDefs = parse(readFileSync(path.join(__dirname, '..', 'schema.graphql'), 'utf8'));
 
-export function startImportsService(env: ImportsEnv): Promise<RunningService> {
-  return startSubgraphService({
+/** The imports service: uploads, the common stages' REST and GraphQL. Jobs run in the worker process. */
+export async function startImportsService(env: ImportsEnv): Promise<RunningService> {
+  const queue = createImportQueue(env.DATABASE_URL, `imports-service-${process.pid}`);
+  const importsDeps = (db: ImportsDeps['db']): ImportsDeps => ({
+    db,
+    participants: membershipEvents,
+    processors: createProcessors(),
+    schedule: (jobId) => queue.schedule(jobId),
+  });
+  const service = await startSubgraphService<ImportsContext>({
     name: 'imports',
     host: env.HOST,
     port: env.IMPORTS_PORT,
@@ -20,7 +32,15 @@ export function startImportsService(env: ImportsEnv): Promise<RunningService> {
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
     typeDefs,
     resolvers,
-    context: ({ db }) => createContextFactory(db),
-    routes: () => importsRoutes(env.JWT_SECRET),
+    context: ({ db }) => createContextFactory(importsDeps(db)),
+    routes: ({ db, keys }) =>
+      importsRoutes({ imports: importsDeps(db), keys, jwtSecret: env.JWT_SECRET, maxUploadBytes: env.IMPORT_MAX_UPLOAD_BYTES }),
   });
+  return {
+    ...service,
+    stop: async () => {
+      await service.stop();
+      await queue.close();
+    },
+  };
 }

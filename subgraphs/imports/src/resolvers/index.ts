@@ -1,13 +1,82 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { NotFoundError } from '@ems/schema';
 import type { Resolvers } from './types.generated';
+import {
+  cancelImport,
+  getImport,
+  recentImports,
+  resumeFromFingerprint,
+  sourceSystems,
+  submitCellMappings,
+  submitColumnMappings,
+  templateVariants,
+  uploadEventParticipants,
+} from '../domain/commands';
+import { ImportJob } from './ImportJob';
+
+/** The upload input as form fields (the REST upload's shape), so both go through one parser. */
+function asFields(input: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input)) if (v !== null && v !== undefined) out[k] = String(v);
+  return out;
+}
 
 // `satisfies`, not a type annotation: checked against the generated signatures, and keeps its own
 // shape, which @apollo/subgraph's resolver map accepts.
 export const resolvers = {
+  Upload: GraphQLUpload,
   Query: {
     importsHealth: () => ({ service: 'imports', status: 'UP' }),
+    importJob: async (_p, { id }, ctx) => {
+      try {
+        return await getImport(ctx.scope(), id);
+      } catch (err) {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      }
+    },
+    recentImports: (_p, { importType, limit }, ctx) =>
+      recentImports(ctx.imports, ctx.scope(), importType, Math.min(Math.max(limit ?? 10, 1), 100)),
+    importSourceSystems: (_p, _a, ctx) => sourceSystems(ctx.imports, ctx.scope()),
+    importFields: (_p, { importType }, ctx) =>
+      ctx.imports.processors[importType]
+        .fields()
+        .map((f) => ({
+          ...f,
+          aliases: [...f.aliases],
+          selfOnly: !!f.selfOnly,
+          externalOnly: !!f.externalOnly,
+          foreignKey: f.foreignKey ?? null,
+        })),
   },
-  // Owned here; import jobs arrive with the import issue. An unknown id is null.
-  ImportJob: {
-    __resolveReference: () => null,
+  Mutation: {
+    uploadEventParticipants: async (_p, { input, file }, ctx) => {
+      const upload = (await file) as FileUpload;
+      return uploadEventParticipants(ctx.imports, ctx.scope(), asFields(input), {
+        fileName: upload.filename || 'upload',
+        contentType: upload.mimetype ?? null,
+        body: upload.createReadStream(),
+      });
+    },
+    submitColumnMappings: (_p, { jobId, mappings }, ctx) =>
+      submitColumnMappings(
+        ctx.imports,
+        ctx.scope(),
+        jobId,
+        mappings.map((m) => ({ column: m.column, field: m.field ?? null })),
+      ),
+    submitCellMappings: (_p, { jobId, mappings }, ctx) =>
+      submitCellMappings(
+        ctx.imports,
+        ctx.scope(),
+        jobId,
+        mappings.map((m) => ({ fkType: m.fkType, value: m.value, targetId: m.targetId ?? null })),
+      ),
+    resumeFromFingerprint: (_p, { jobId, decision }, ctx) => resumeFromFingerprint(ctx.imports, ctx.scope(), jobId, decision),
+    cancelImport: (_p, { jobId }, ctx) => cancelImport(ctx.imports, ctx.scope(), jobId),
+  },
+  ImportJob,
+  SourceSystem: {
+    templateVariants: (parent, { importType }, ctx) => templateVariants(ctx.imports, ctx.scope(), parent.id, importType ?? undefined),
   },
 } satisfies Resolvers;

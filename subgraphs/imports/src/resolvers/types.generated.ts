@@ -1,7 +1,10 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { JobView } from '../domain/jobView';
+import type { SourceSystemRecord } from '../data/sourceSystems';
 import type { ImportsContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string | number; }
@@ -9,24 +12,356 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A file upload (GraphQL multipart request; the router sends it straight to this subgraph). */
+  Upload: { input: unknown; output: unknown; }
   _FieldSet: { input: unknown; output: unknown; }
+};
+
+export type AskedCellValue = {
+  __typename?: 'AskedCellValue';
+  answered: Scalars['Boolean']['output'];
+  chosenTargetId?: Maybe<Scalars['Int']['output']>;
+  fkType: Scalars['String']['output'];
+  matches: Array<CellTarget>;
+  rows: Scalars['Int']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type CellMappingInput = {
+  fkType: Scalars['String']['input'];
+  /** null: none (the rows with this value fail with FK_MISMATCH). */
+  targetId?: InputMaybe<Scalars['Int']['input']>;
+  value: Scalars['String']['input'];
+};
+
+export type CellOptions = {
+  __typename?: 'CellOptions';
+  fkType: Scalars['String']['output'];
+  targets: Array<CellTarget>;
+};
+
+export type CellTarget = {
+  __typename?: 'CellTarget';
+  id: Scalars['Int']['output'];
+  label: Scalars['String']['output'];
+};
+
+export type ColumnMapping = {
+  __typename?: 'ColumnMapping';
+  column: Scalars['Int']['output'];
+  field?: Maybe<Scalars['String']['output']>;
+  header: Scalars['String']['output'];
+  matchedBy: Scalars['String']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+export type ColumnMappingInput = {
+  column: Scalars['Int']['input'];
+  /** null: ignore the column. */
+  field?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DuplicateColumns = {
+  __typename?: 'DuplicateColumns';
+  columns: Array<Scalars['Int']['output']>;
+  field: Scalars['String']['output'];
+};
+
+export type Event = {
+  __typename?: 'Event';
+  id: Scalars['ID']['output'];
+};
+
+export type EventParticipantImportInput = {
+  acknowledgeFingerprintWarning?: InputMaybe<Scalars['Boolean']['input']>;
+  createCustom1?: InputMaybe<Scalars['String']['input']>;
+  createCustom2?: InputMaybe<Scalars['String']['input']>;
+  createCustom3?: InputMaybe<Scalars['String']['input']>;
+  eventId: Scalars['ID']['input'];
+  sheetIndex?: InputMaybe<Scalars['Int']['input']>;
+  sourceSystemId?: InputMaybe<Scalars['ID']['input']>;
+  templateVariantKey?: InputMaybe<Scalars['String']['input']>;
+  trustPKs?: InputMaybe<Scalars['Boolean']['input']>;
+  updatePII?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type FieldChange = {
+  __typename?: 'FieldChange';
+  applied: Scalars['Boolean']['output'];
+  current?: Maybe<Scalars['String']['output']>;
+  field: Scalars['String']['output'];
+  file?: Maybe<Scalars['String']['output']>;
+};
+
+export type FieldValue = {
+  __typename?: 'FieldValue';
+  field: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type FingerprintDecision =
+  | 'ABORT'
+  | 'ACKNOWLEDGE';
+
+export type FingerprintWarning = {
+  __typename?: 'FingerprintWarning';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type ImportCells = {
+  __typename?: 'ImportCells';
+  asked: Array<AskedCellValue>;
+  options: Array<CellOptions>;
+};
+
+export type ImportColumns = {
+  __typename?: 'ImportColumns';
+  duplicates: Array<DuplicateColumns>;
+  header: Array<Scalars['String']['output']>;
+  mappings: Array<ColumnMapping>;
+  missingRequired: Array<Scalars['String']['output']>;
+  templateVariantKey?: Maybe<Scalars['String']['output']>;
+};
+
+export type ImportCounts = {
+  __typename?: 'ImportCounts';
+  created: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  matchedByKey: Scalars['Int']['output'];
+  matchedExactly: Scalars['Int']['output'];
+  matchedFuzzily: Scalars['Int']['output'];
+  mergeCandidates: Scalars['Int']['output'];
+  personsCreated: Scalars['Int']['output'];
+  personsUpdated: Scalars['Int']['output'];
+  rows: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  updated: Scalars['Int']['output'];
+};
+
+/** One recognised column of an import type (the field-definition registry). */
+export type ImportField = {
+  __typename?: 'ImportField';
+  aliases: Array<Scalars['String']['output']>;
+  externalOnly: Scalars['Boolean']['output'];
+  foreignKey?: Maybe<Scalars['String']['output']>;
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+  selfOnly: Scalars['Boolean']['output'];
 };
 
 /** The state object of one import, identified by a uuid (the contract's IImportJob). */
 export type ImportJob = {
   __typename?: 'ImportJob';
+  /** An earlier completed import of the same file into the same event: importing it again changes nothing. */
+  alreadyImportedJobId?: Maybe<Scalars['ID']['output']>;
+  /** Routes the common host back to the originating importer's summary screen. */
+  callerKey: Scalars['String']['output'];
+  cells?: Maybe<ImportCells>;
+  columns?: Maybe<ImportColumns>;
+  counts: ImportCounts;
+  createdAt: Scalars['String']['output'];
+  displayState: ImportJobState;
+  error?: Maybe<Scalars['String']['output']>;
+  event?: Maybe<Event>;
+  fileName?: Maybe<Scalars['String']['output']>;
+  fileSha256: Scalars['String']['output'];
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** F9: columns the import did not read. */
+  ignoredColumns: Array<Scalars['String']['output']>;
+  importType: ImportType;
+  importTypeCode: Scalars['String']['output'];
+  /** F8: merge candidates the import created. */
+  mergeCandidatesCreated: Array<MergeCandidateRef>;
+  /** Per-row results in file order (IImportResultsPage). */
+  results: ImportRowResultPage;
+  rowsProcessed: Scalars['Int']['output'];
+  rowsTotal?: Maybe<Scalars['Int']['output']>;
+  sourceSystemId?: Maybe<Scalars['ID']['output']>;
+  startedAt?: Maybe<Scalars['String']['output']>;
+  state: ImportJobState;
+  terminal: Scalars['Boolean']['output'];
+  verification?: Maybe<ImportVerification>;
+};
+
+
+/** The state object of one import, identified by a uuid (the contract's IImportJob). */
+export type ImportJobResultsArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  failedOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The import job's states (docs/imports.md). FINGERPRINT_ABORT is shown as FAILED (displayState). */
+export type ImportJobState =
+  | 'CANCELLED'
+  | 'CELLS_NEEDED'
+  | 'COLUMNS_NEEDED'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'FINGERPRINT_ABORT'
+  | 'FINGERPRINT_WARNING'
+  | 'MATCHING_CELLS'
+  | 'PARSING'
+  | 'PROCESSING'
+  | 'QUEUED'
+  | 'VERIFYING';
+
+/** ImportRowResult: the outcome of one row. */
+export type ImportRowResult = {
+  __typename?: 'ImportRowResult';
+  failure?: Maybe<RowFailureMetadata>;
+  matchKind?: Maybe<Scalars['String']['output']>;
+  outcome: Scalars['String']['output'];
+  person?: Maybe<Person>;
+  rowNo: Scalars['Int']['output'];
+  targetId?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ImportRowResultPage = {
+  __typename?: 'ImportRowResultPage';
+  /** Pass as `after` for the next page; null at the end. */
+  nextAfter?: Maybe<Scalars['Int']['output']>;
+  rows: Array<ImportRowResult>;
+};
+
+/** Import flows; each has a one-character code (the contract's converter in the event database). */
+export type ImportType =
+  | 'EVENT_PARTICIPANT';
+
+export type ImportVerification = {
+  __typename?: 'ImportVerification';
+  acknowledged: Scalars['Boolean']['output'];
+  performed: Scalars['Boolean']['output'];
+  sample: Array<SampleComparison>;
+  skippedBecause?: Maybe<Scalars['String']['output']>;
+  warning?: Maybe<FingerprintWarning>;
+};
+
+export type MergeCandidateRef = {
+  __typename?: 'MergeCandidateRef';
+  candidate: Person;
+  id: Scalars['Int']['output'];
+  person: Person;
+  rowNo: Scalars['Int']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  cancelImport: ImportJob;
+  resumeFromFingerprint: ImportJob;
+  submitCellMappings: ImportJob;
+  submitColumnMappings: ImportJob;
+  uploadEventParticipants: ImportJob;
+};
+
+
+export type MutationCancelImportArgs = {
+  jobId: Scalars['ID']['input'];
+};
+
+
+export type MutationResumeFromFingerprintArgs = {
+  decision: FingerprintDecision;
+  jobId: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitCellMappingsArgs = {
+  jobId: Scalars['ID']['input'];
+  mappings: Array<CellMappingInput>;
+};
+
+
+export type MutationSubmitColumnMappingsArgs = {
+  jobId: Scalars['ID']['input'];
+  mappings: Array<ColumnMappingInput>;
+};
+
+
+export type MutationUploadEventParticipantsArgs = {
+  file: Scalars['Upload']['input'];
+  input: EventParticipantImportInput;
+};
+
+export type Person = {
+  __typename?: 'Person';
   id: Scalars['ID']['output'];
 };
 
 export type Query = {
   __typename?: 'Query';
+  importFields: Array<ImportField>;
+  importJob?: Maybe<ImportJob>;
+  importSourceSystems: Array<SourceSystem>;
   importsHealth: ServiceHealth;
+  recentImports: Array<ImportJob>;
+};
+
+
+export type QueryImportFieldsArgs = {
+  importType: ImportType;
+};
+
+
+export type QueryImportJobArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryRecentImportsArgs = {
+  importType: ImportType;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Typed failure details; `category` is a free string (a category a client does not know is shown as GENERIC). */
+export type RowFailureMetadata = {
+  __typename?: 'RowFailureMetadata';
+  category: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  fkType?: Maybe<Scalars['String']['output']>;
+  fkValue?: Maybe<Scalars['String']['output']>;
+  rawFirstName?: Maybe<Scalars['String']['output']>;
+  rawLastName?: Maybe<Scalars['String']['output']>;
+};
+
+export type SampleComparison = {
+  __typename?: 'SampleComparison';
+  changes: Array<FieldChange>;
+  file: Array<FieldValue>;
+  matchKind?: Maybe<Scalars['String']['output']>;
+  person?: Maybe<Person>;
+  rowNo: Scalars['Int']['output'];
 };
 
 export type ServiceHealth = {
   __typename?: 'ServiceHealth';
   service: Scalars['String']['output'];
   status: Scalars['String']['output'];
+};
+
+export type SourceSystem = {
+  __typename?: 'SourceSystem';
+  id: Scalars['ID']['output'];
+  isSelf: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  templateVariants: Array<TemplateVariant>;
+};
+
+
+export type SourceSystemTemplateVariantsArgs = {
+  importType?: InputMaybe<ImportType>;
+};
+
+/** F10: a remembered column layout of a source system's files. */
+export type TemplateVariant = {
+  __typename?: 'TemplateVariant';
+  header: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  key: Scalars['String']['output'];
+  name: Scalars['String']['output'];
 };
 
 
@@ -123,31 +458,266 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  ImportJob: ResolverTypeWrapper<ImportJob>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  AskedCellValue: ResolverTypeWrapper<AskedCellValue>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  CellMappingInput: CellMappingInput;
+  CellOptions: ResolverTypeWrapper<CellOptions>;
+  CellTarget: ResolverTypeWrapper<CellTarget>;
+  ColumnMapping: ResolverTypeWrapper<ColumnMapping>;
+  ColumnMappingInput: ColumnMappingInput;
+  DuplicateColumns: ResolverTypeWrapper<DuplicateColumns>;
+  Event: ResolverTypeWrapper<Event>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  EventParticipantImportInput: EventParticipantImportInput;
+  FieldChange: ResolverTypeWrapper<FieldChange>;
+  FieldValue: ResolverTypeWrapper<FieldValue>;
+  FingerprintDecision: FingerprintDecision;
+  FingerprintWarning: ResolverTypeWrapper<FingerprintWarning>;
+  ImportCells: ResolverTypeWrapper<ImportCells>;
+  ImportColumns: ResolverTypeWrapper<ImportColumns>;
+  ImportCounts: ResolverTypeWrapper<ImportCounts>;
+  ImportField: ResolverTypeWrapper<ImportField>;
+  ImportJob: ResolverTypeWrapper<JobView>;
+  ImportJobState: ImportJobState;
+  ImportRowResult: ResolverTypeWrapper<ImportRowResult>;
+  ImportRowResultPage: ResolverTypeWrapper<ImportRowResultPage>;
+  ImportType: ImportType;
+  ImportVerification: ResolverTypeWrapper<ImportVerification>;
+  MergeCandidateRef: ResolverTypeWrapper<MergeCandidateRef>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Person: ResolverTypeWrapper<Person>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RowFailureMetadata: ResolverTypeWrapper<RowFailureMetadata>;
+  SampleComparison: ResolverTypeWrapper<SampleComparison>;
+  ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
+  SourceSystem: ResolverTypeWrapper<SourceSystemRecord>;
+  TemplateVariant: ResolverTypeWrapper<TemplateVariant>;
+  Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  ImportJob: ImportJob | FederationReferenceTypes['ImportJob'];
-  ID: Scalars['ID']['output'];
-  Query: Record<PropertyKey, never>;
-  ServiceHealth: ServiceHealth;
-  String: Scalars['String']['output'];
+  AskedCellValue: AskedCellValue;
   Boolean: Scalars['Boolean']['output'];
+  Int: Scalars['Int']['output'];
+  String: Scalars['String']['output'];
+  CellMappingInput: CellMappingInput;
+  CellOptions: CellOptions;
+  CellTarget: CellTarget;
+  ColumnMapping: ColumnMapping;
+  ColumnMappingInput: ColumnMappingInput;
+  DuplicateColumns: DuplicateColumns;
+  Event: Event;
+  ID: Scalars['ID']['output'];
+  EventParticipantImportInput: EventParticipantImportInput;
+  FieldChange: FieldChange;
+  FieldValue: FieldValue;
+  FingerprintWarning: FingerprintWarning;
+  ImportCells: ImportCells;
+  ImportColumns: ImportColumns;
+  ImportCounts: ImportCounts;
+  ImportField: ImportField;
+  ImportJob: JobView;
+  ImportRowResult: ImportRowResult;
+  ImportRowResultPage: ImportRowResultPage;
+  ImportVerification: ImportVerification;
+  MergeCandidateRef: MergeCandidateRef;
+  Mutation: Record<PropertyKey, never>;
+  Person: Person;
+  Query: Record<PropertyKey, never>;
+  RowFailureMetadata: RowFailureMetadata;
+  SampleComparison: SampleComparison;
+  ServiceHealth: ServiceHealth;
+  SourceSystem: SourceSystemRecord;
+  TemplateVariant: TemplateVariant;
+  Upload: Scalars['Upload']['output'];
+};
+
+export type AskedCellValueResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['AskedCellValue'] = ResolversParentTypes['AskedCellValue']> = {
+  answered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chosenTargetId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fkType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matches?: Resolver<Array<ResolversTypes['CellTarget']>, ParentType, ContextType>;
+  rows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CellOptionsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['CellOptions'] = ResolversParentTypes['CellOptions']> = {
+  fkType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targets?: Resolver<Array<ResolversTypes['CellTarget']>, ParentType, ContextType>;
+};
+
+export type CellTargetResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['CellTarget'] = ResolversParentTypes['CellTarget']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ColumnMappingResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ColumnMapping'] = ResolversParentTypes['ColumnMapping']> = {
+  column?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  header?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DuplicateColumnsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['DuplicateColumns'] = ResolversParentTypes['DuplicateColumns']> = {
+  columns?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EventResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type FieldChangeResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['FieldChange'] = ResolversParentTypes['FieldChange']> = {
+  applied?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  current?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FieldValueResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['FieldValue'] = ResolversParentTypes['FieldValue']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FingerprintWarningResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['FingerprintWarning'] = ResolversParentTypes['FingerprintWarning']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ImportCellsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportCells'] = ResolversParentTypes['ImportCells']> = {
+  asked?: Resolver<Array<ResolversTypes['AskedCellValue']>, ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['CellOptions']>, ParentType, ContextType>;
+};
+
+export type ImportColumnsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportColumns'] = ResolversParentTypes['ImportColumns']> = {
+  duplicates?: Resolver<Array<ResolversTypes['DuplicateColumns']>, ParentType, ContextType>;
+  header?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  mappings?: Resolver<Array<ResolversTypes['ColumnMapping']>, ParentType, ContextType>;
+  missingRequired?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  templateVariantKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImportCountsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportCounts'] = ResolversParentTypes['ImportCounts']> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchedByKey?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchedExactly?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchedFuzzily?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mergeCandidates?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  personsCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  personsUpdated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ImportFieldResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportField'] = ResolversParentTypes['ImportField']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  externalOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  foreignKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  selfOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ImportJobResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportJob'] = ResolversParentTypes['ImportJob'], FederationReferenceType extends FederationReferenceTypes['ImportJob'] = FederationReferenceTypes['ImportJob']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['ImportJob']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  alreadyImportedJobId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  callerKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cells?: Resolver<Maybe<ResolversTypes['ImportCells']>, ParentType, ContextType>;
+  columns?: Resolver<Maybe<ResolversTypes['ImportColumns']>, ParentType, ContextType>;
+  counts?: Resolver<ResolversTypes['ImportCounts'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayState?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileSha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ignoredColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['ImportType'], ParentType, ContextType>;
+  importTypeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mergeCandidatesCreated?: Resolver<Array<ResolversTypes['MergeCandidateRef']>, ParentType, ContextType>;
+  results?: Resolver<ResolversTypes['ImportRowResultPage'], ParentType, ContextType, RequireFields<ImportJobResultsArgs, 'after' | 'failedOnly' | 'first'>>;
+  rowsProcessed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sourceSystemId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
+  terminal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verification?: Resolver<Maybe<ResolversTypes['ImportVerification']>, ParentType, ContextType>;
+};
+
+export type ImportRowResultResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportRowResult'] = ResolversParentTypes['ImportRowResult']> = {
+  failure?: Resolver<Maybe<ResolversTypes['RowFailureMetadata']>, ParentType, ContextType>;
+  matchKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  rowNo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  targetId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type ImportRowResultPageResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportRowResultPage'] = ResolversParentTypes['ImportRowResultPage']> = {
+  nextAfter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['ImportRowResult']>, ParentType, ContextType>;
+};
+
+export type ImportVerificationResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportVerification'] = ResolversParentTypes['ImportVerification']> = {
+  acknowledged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  performed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sample?: Resolver<Array<ResolversTypes['SampleComparison']>, ParentType, ContextType>;
+  skippedBecause?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  warning?: Resolver<Maybe<ResolversTypes['FingerprintWarning']>, ParentType, ContextType>;
+};
+
+export type MergeCandidateRefResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['MergeCandidateRef'] = ResolversParentTypes['MergeCandidateRef']> = {
+  candidate?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  rowNo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  cancelImport?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationCancelImportArgs, 'jobId'>>;
+  resumeFromFingerprint?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationResumeFromFingerprintArgs, 'decision' | 'jobId'>>;
+  submitCellMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitCellMappingsArgs, 'jobId' | 'mappings'>>;
+  submitColumnMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitColumnMappingsArgs, 'jobId' | 'mappings'>>;
+  uploadEventParticipants?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadEventParticipantsArgs, 'file' | 'input'>>;
+};
+
+export type PersonResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  importFields?: Resolver<Array<ResolversTypes['ImportField']>, ParentType, ContextType, RequireFields<QueryImportFieldsArgs, 'importType'>>;
+  importJob?: Resolver<Maybe<ResolversTypes['ImportJob']>, ParentType, ContextType, RequireFields<QueryImportJobArgs, 'id'>>;
+  importSourceSystems?: Resolver<Array<ResolversTypes['SourceSystem']>, ParentType, ContextType>;
   importsHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
+  recentImports?: Resolver<Array<ResolversTypes['ImportJob']>, ParentType, ContextType, RequireFields<QueryRecentImportsArgs, 'importType' | 'limit'>>;
+};
+
+export type RowFailureMetadataResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['RowFailureMetadata'] = ResolversParentTypes['RowFailureMetadata']> = {
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fkType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fkValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rawFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rawLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SampleComparisonResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['SampleComparison'] = ResolversParentTypes['SampleComparison']> = {
+  changes?: Resolver<Array<ResolversTypes['FieldChange']>, ParentType, ContextType>;
+  file?: Resolver<Array<ResolversTypes['FieldValue']>, ParentType, ContextType>;
+  matchKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  rowNo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ServiceHealthResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ServiceHealth'] = ResolversParentTypes['ServiceHealth']> = {
@@ -155,9 +725,51 @@ export type ServiceHealthResolvers<ContextType = ImportsContext, ParentType exte
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SourceSystemResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['SourceSystem'] = ResolversParentTypes['SourceSystem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isSelf?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateVariants?: Resolver<Array<ResolversTypes['TemplateVariant']>, ParentType, ContextType, Partial<SourceSystemTemplateVariantsArgs>>;
+};
+
+export type TemplateVariantResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['TemplateVariant'] = ResolversParentTypes['TemplateVariant']> = {
+  header?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
+  name: 'Upload';
+}
+
 export type Resolvers<ContextType = ImportsContext> = {
+  AskedCellValue?: AskedCellValueResolvers<ContextType>;
+  CellOptions?: CellOptionsResolvers<ContextType>;
+  CellTarget?: CellTargetResolvers<ContextType>;
+  ColumnMapping?: ColumnMappingResolvers<ContextType>;
+  DuplicateColumns?: DuplicateColumnsResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  FieldChange?: FieldChangeResolvers<ContextType>;
+  FieldValue?: FieldValueResolvers<ContextType>;
+  FingerprintWarning?: FingerprintWarningResolvers<ContextType>;
+  ImportCells?: ImportCellsResolvers<ContextType>;
+  ImportColumns?: ImportColumnsResolvers<ContextType>;
+  ImportCounts?: ImportCountsResolvers<ContextType>;
+  ImportField?: ImportFieldResolvers<ContextType>;
   ImportJob?: ImportJobResolvers<ContextType>;
+  ImportRowResult?: ImportRowResultResolvers<ContextType>;
+  ImportRowResultPage?: ImportRowResultPageResolvers<ContextType>;
+  ImportVerification?: ImportVerificationResolvers<ContextType>;
+  MergeCandidateRef?: MergeCandidateRefResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Person?: PersonResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RowFailureMetadata?: RowFailureMetadataResolvers<ContextType>;
+  SampleComparison?: SampleComparisonResolvers<ContextType>;
   ServiceHealth?: ServiceHealthResolvers<ContextType>;
+  SourceSystem?: SourceSystemResolvers<ContextType>;
+  TemplateVariant?: TemplateVariantResolvers<ContextType>;
+  Upload?: GraphQLScalarType;
 };
 

@@ -1,9 +1,160 @@
-import { Router } from 'express';
-import { requireBearer } from '@ems/service-runtime';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { AuthenticationError } from '@ems/schema';
+import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
+import { OperatorScope } from '../domain/access';
+import {
+  cancelImport,
+  eventParticipantImportResult,
+  getImport,
+  importRows,
+  recentImports,
+  resumeFromFingerprint,
+  sourceSystems,
+  submitCellMappings,
+  submitColumnMappings,
+  templateVariants,
+  uploadEventParticipants,
+  type ImportsDeps,
+} from '../domain/commands';
+import { isImportType } from '../domain/importTypes';
+import { readMultipartUpload } from './multipart';
 
-/** The imports service's REST endpoints; every /api/** path needs a valid bearer token. */
-export function importsRoutes(jwtSecret: string): Router {
+const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
+const idPath = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a positive integer')
+    .transform(Number),
+});
+const columnMappingsBody = z.object({
+  mappings: z.array(z.object({ column: z.number().int().min(0).max(1000), field: z.string().max(64).nullable() })).max(1000),
+});
+const cellMappingsBody = z.object({
+  mappings: z
+    .array(z.object({ fkType: z.string().max(64), value: z.string().max(500), targetId: z.number().int().positive().nullable() }))
+    .max(10_000),
+});
+const fingerprintBody = z.object({ decision: z.enum(['ACKNOWLEDGE', 'ABORT']) });
+const rowsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  first: z.coerce.number().int().min(1).max(500).default(100),
+  failedOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+const recentQuery = z.object({
+  importType: z.string().refine(isImportType, 'is not an import type').default('EVENT_PARTICIPANT'),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export interface ImportsRoutesDeps {
+  imports: ImportsDeps;
+  keys: ApiKeyChecker;
+  jwtSecret: string;
+  maxUploadBytes: number;
+}
+
+function scopeOf(deps: ImportsDeps, req: Request): OperatorScope {
+  const claims = authOf(req).user;
+  if (!claims) throw new AuthenticationError('Authentication required', { code: 'NOT_AUTHENTICATED' });
+  return new OperatorScope(deps.db, deps.participants, { registrationSystemId: claims.registrationSystemId, userKey: claims.userKey });
+}
+
+/**
+ * The import REST of the contract: the flow's upload (PUT) and result (GET) resources, and the
+ * type-agnostic `/api/imports/**` the common stages use. Handlers parse, call one domain
+ * function, and answer.
+ */
+export function importsRoutes(deps: ImportsRoutesDeps): Router {
+  const { imports } = deps;
   const router = Router();
-  router.use('/api', requireBearer(jwtSecret));
+  router.use('/api', requireXApiKey(deps.keys), requireBearer(deps.jwtSecret));
+
+  router.put(
+    '/api/event-participants/import',
+    asyncHandler(async (req, res) => {
+      const scope = scopeOf(imports, req);
+      const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+        uploadEventParticipants(imports, scope, fields, upload),
+      );
+      const view = job as { id: string };
+      res.status(201).location(`/api/imports/${view.id}`).json(job);
+    }),
+  );
+  router.get(
+    '/api/event-participants/import/:id',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await eventParticipantImportResult(imports, scopeOf(imports, req), id));
+    }),
+  );
+
+  router.get(
+    '/api/imports/source-systems',
+    asyncHandler(async (req, res) => {
+      res.json(await sourceSystems(imports, scopeOf(imports, req)));
+    }),
+  );
+  router.get(
+    '/api/imports/source-systems/:id/template-variants',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idPath, req.params, 'path');
+      res.json(await templateVariants(imports, scopeOf(imports, req), id));
+    }),
+  );
+  router.get(
+    '/api/imports/recent',
+    asyncHandler(async (req, res) => {
+      const q = parseInput(recentQuery, req.query, 'query');
+      res.json(await recentImports(imports, scopeOf(imports, req), q.importType as 'EVENT_PARTICIPANT', q.limit));
+    }),
+  );
+  router.get(
+    '/api/imports/:id',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await getImport(scopeOf(imports, req), id));
+    }),
+  );
+  router.get(
+    '/api/imports/:id/rows',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await importRows(imports, scopeOf(imports, req), id, parseInput(rowsQuery, req.query, 'query')));
+    }),
+  );
+  router.put(
+    '/api/imports/:id/column-mappings',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      const body = parseInput(columnMappingsBody, req.body);
+      res.json(await submitColumnMappings(imports, scopeOf(imports, req), id, body.mappings));
+    }),
+  );
+  router.put(
+    '/api/imports/:id/cell-mappings',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      const body = parseInput(cellMappingsBody, req.body);
+      res.json(await submitCellMappings(imports, scopeOf(imports, req), id, body.mappings));
+    }),
+  );
+  router.post(
+    '/api/imports/:id/fingerprint',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      const body = parseInput(fingerprintBody, req.body);
+      res.json(await resumeFromFingerprint(imports, scopeOf(imports, req), id, body.decision));
+    }),
+  );
+  router.post(
+    '/api/imports/:id/cancel',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await cancelImport(imports, scopeOf(imports, req), id));
+    }),
+  );
   return router;
 }

@@ -1,0 +1,237 @@
+import type { Knex } from '@ems/db';
+import { ConflictError, InputError, NotFoundError } from '@ems/schema';
+import { storeFile } from '../data/files';
+import { findCompletedImportOfFile, insertJob, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
+import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
+import { findSourceSystem, listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
+import { parseParticipantConfig } from '../flows/eventParticipants/config';
+import { gate } from '../flows/eventParticipants/gating';
+import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
+import type { Processors } from '../flows';
+import type { OperatorScope } from './access';
+import { IMPORT_TYPES, type ImportType } from './importTypes';
+import { displayState, isTerminal, type JobState } from './jobState';
+import { toJobView } from './jobView';
+import { applyOperatorMappings, type ColumnMode, type ColumnsState } from './stages/columns';
+import { applyCellChoices, type CellChoice, type CellsState } from './stages/cells';
+
+export interface ImportsDeps {
+  db: Knex;
+  participants: ParticipantsPort;
+  processors: Processors;
+  /** Queues a worker run of the job. */
+  schedule(jobId: string): Promise<void>;
+}
+
+export interface Upload {
+  fileName: string;
+  contentType: string | null;
+  /** The file's bytes; consumed once. */
+  body: AsyncIterable<Buffer>;
+}
+
+/**
+ * `PUT /api/event-participants/import` and its GraphQL twin: stores the file with its SHA-256,
+ * creates the job (QUEUED) and queues it, in one transaction for the file and the job. A file
+ * already imported into the same event is flagged (`alreadyImportedJobId`); processing it again
+ * changes nothing, row by row.
+ */
+export async function uploadEventParticipants(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  fields: Record<string, string> | Promise<Record<string, string>>,
+  upload: Upload,
+) {
+  const orgs = await scope.requireOperator();
+  const job = await deps.db.transaction(async (trx) => {
+    const file = await storeFile(trx, upload.fileName, upload.contentType, upload.body);
+    if (file.byteSize === 0) throw new InputError('The file is empty', { code: 'EMPTY_FILE' });
+    const config = parseParticipantConfig(await fields);
+    const event = await deps.participants.eventForOperator(trx, config.eventId, orgs);
+    if (!event) throw new NotFoundError('Event not found', { code: 'EVENT_NOT_FOUND' });
+    let sourceKind: ColumnMode['source'] = 'none';
+    if (config.sourceSystemId !== null) {
+      const visible = await listSourceSystems(trx, scope.user.registrationSystemId, orgs);
+      const source = visible.find((s) => s.id === config.sourceSystemId);
+      if (!source)
+        throw new InputError(`Source system ${config.sourceSystemId} is not one you can import from`, { code: 'UNKNOWN_SOURCE_SYSTEM' });
+      sourceKind = source.isSelf ? 'self' : 'external';
+      if (config.templateVariantKey) {
+        const variants = await listTemplateVariants(trx, source.id, 'EVENT_PARTICIPANT');
+        if (!variants.some((v) => v.key === config.templateVariantKey)) {
+          throw new InputError(`Template variant "${config.templateVariantKey}" is not one of ${source.name}'s`, {
+            code: 'UNKNOWN_TEMPLATE_VARIANT',
+          });
+        }
+      }
+    } else if (config.templateVariantKey) {
+      throw new InputError('A template variant belongs to a source system: choose the source system too', {
+        code: 'TEMPLATE_WITHOUT_SOURCE',
+      });
+    }
+    gate(sourceKind, config.trustPKs, config.updatePII);
+    const target = {
+      importType: 'EVENT_PARTICIPANT' as const,
+      organisationId: event.organisationId,
+      eventId: event.id,
+      fileSha256: file.sha256,
+    };
+    return insertJob(trx, {
+      ...target,
+      callerKey: IMPORT_TYPES.EVENT_PARTICIPANT.callerKey,
+      registrationSystemId: event.registrationSystemId,
+      createdBy: scope.user.userKey,
+      fileId: file.id,
+      config: { ...config, sourceKind, fileName: upload.fileName, fileBytes: file.byteSize },
+      sourceSystemId: config.sourceSystemId,
+      alreadyImportedJobId: await findCompletedImportOfFile(trx, target),
+    });
+  });
+  await deps.schedule(job.id);
+  return toJobView(job);
+}
+
+function changedMeanwhile(job: ImportJobRecord, expected: JobState): ConflictError {
+  return new ConflictError(`The import is in state ${job.state}, not ${expected}: reload it`, { code: 'IMPORT_STATE_CHANGED' });
+}
+
+async function moveOrConflict(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  job: ImportJobRecord,
+  from: JobState,
+  to: JobState,
+  changes: Parameters<typeof moveJob>[4],
+) {
+  if (job.state !== from) throw changedMeanwhile(job, from);
+  if (!(await moveJob(deps.db, job.id, from, to, changes))) throw changedMeanwhile(await scope.job(job.id), from);
+  if (to !== 'FINGERPRINT_ABORT') await deps.schedule(job.id);
+  return toJobView(await scope.job(job.id));
+}
+
+function modeOf(job: ImportJobRecord): ColumnMode {
+  return { source: (job.config.sourceKind as ColumnMode['source'] | undefined) ?? 'none' };
+}
+
+/** submitColumnMappings: the operator's answer in COLUMNS_NEEDED. */
+export async function submitColumnMappings(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  jobId: string,
+  choices: ReadonlyArray<{ column: number; field: string | null }>,
+) {
+  const job = await scope.job(jobId);
+  if (job.state !== 'COLUMNS_NEEDED') throw changedMeanwhile(job, 'COLUMNS_NEEDED');
+  const columns = applyOperatorMappings(job.columns as ColumnsState, choices, deps.processors[job.importType].fields(), modeOf(job));
+  return moveOrConflict(deps, scope, job, 'COLUMNS_NEEDED', 'MATCHING_CELLS', { columns });
+}
+
+/** submitCellMappings: the operator's answer in CELLS_NEEDED. */
+export async function submitCellMappings(deps: ImportsDeps, scope: OperatorScope, jobId: string, choices: readonly CellChoice[]) {
+  const job = await scope.job(jobId);
+  if (job.state !== 'CELLS_NEEDED') throw changedMeanwhile(job, 'CELLS_NEEDED');
+  const cells = applyCellChoices(job.cells as CellsState, choices);
+  return moveOrConflict(deps, scope, job, 'CELLS_NEEDED', 'VERIFYING', { cells });
+}
+
+/** resumeFromFingerprint: go on despite the F7 warning, or abort (shown as FAILED). */
+export async function resumeFromFingerprint(deps: ImportsDeps, scope: OperatorScope, jobId: string, decision: 'ACKNOWLEDGE' | 'ABORT') {
+  const job = await scope.job(jobId);
+  if (decision === 'ABORT') {
+    return moveOrConflict(deps, scope, job, 'FINGERPRINT_WARNING', 'FINGERPRINT_ABORT', {
+      finishedAt: new Date(),
+      error: { message: 'Stopped at the fingerprint warning: wrong file or wrong source system' },
+    });
+  }
+  const verification = job.verification ? { ...job.verification, acknowledged: true } : null;
+  return moveOrConflict(deps, scope, job, 'FINGERPRINT_WARNING', 'PROCESSING', { verification });
+}
+
+/**
+ * cancel: from any state that has not ended. A worker in the middle of a chunk finds the state
+ * changed at its commit and rolls the chunk back, so a cancelled job writes nothing more.
+ */
+export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const job = await scope.job(jobId);
+    if (isTerminal(job.state)) {
+      throw new ConflictError(`The import has already ended (${displayState(job.state)})`, { code: 'IMPORT_ENDED' });
+    }
+    if (await moveJob(deps.db, job.id, job.state, 'CANCELLED', { finishedAt: new Date() })) return toJobView(await scope.job(jobId));
+  }
+  throw new ConflictError('The import kept changing; try again', { code: 'IMPORT_STATE_CHANGED' });
+}
+
+export async function getImport(scope: OperatorScope, jobId: string) {
+  return toJobView(await scope.job(jobId));
+}
+
+export async function importRows(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  jobId: string,
+  page: { after: number; first: number; failedOnly: boolean },
+) {
+  const job = await scope.job(jobId);
+  return rowResultsPage(deps.db, job.id, page);
+}
+
+export async function recentImports(deps: ImportsDeps, scope: OperatorScope, importType: ImportType, limit: number) {
+  const orgs = await scope.organisationIds();
+  if (orgs.length === 0) return [];
+  return (await recentJobs(deps.db, orgs, importType, limit)).map(toJobView);
+}
+
+export async function sourceSystems(deps: ImportsDeps, scope: OperatorScope) {
+  const orgs = await scope.requireOperator();
+  return listSourceSystems(deps.db, scope.user.registrationSystemId, orgs);
+}
+
+export async function templateVariants(deps: ImportsDeps, scope: OperatorScope, sourceSystemId: number, importType?: ImportType) {
+  const orgs = await scope.requireOperator();
+  const source = await findSourceSystem(deps.db, sourceSystemId);
+  const visible =
+    source &&
+    source.registrationSystemId === scope.user.registrationSystemId &&
+    (source.organisationId === null || orgs.includes(source.organisationId));
+  if (!visible) throw new NotFoundError('Source system not found', { code: 'SOURCE_SYSTEM_NOT_FOUND' });
+  return (await listTemplateVariants(deps.db, sourceSystemId, importType)).map((v) => ({
+    id: v.id,
+    key: v.key,
+    name: v.name,
+    importType: v.importType,
+    header: v.header,
+  }));
+}
+
+/**
+ * The summary (IImportResultsPage): counts, a first page of row results (failures first is the
+ * screen's choice: `failedOnly`), F8 merge candidates created, F9 ignored columns.
+ */
+export async function resultsPage(deps: ImportsDeps, job: ImportJobRecord, opts: { first: number; failedOnly: boolean }) {
+  const view = toJobView(job);
+  return {
+    counts: view.counts,
+    rows: (await rowResultsPage(deps.db, job.id, { after: 0, first: opts.first, failedOnly: opts.failedOnly })).rows,
+    mergeCandidatesCreated: await mergeCandidatesOfJob(deps.db, job.id, 1000),
+    ignoredColumns: view.ignoredColumns,
+  };
+}
+
+/** `GET /api/event-participants/import/{jobId}`: the domain-typed result once the job has ended. */
+export async function eventParticipantImportResult(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
+  const job = await scope.job(jobId);
+  if (job.importType !== 'EVENT_PARTICIPANT') throw new NotFoundError('Import not found', { code: 'IMPORT_NOT_FOUND' });
+  if (!['COMPLETED', 'FAILED', 'FINGERPRINT_ABORT', 'CANCELLED'].includes(job.state)) {
+    throw new ConflictError(`The import has not ended yet (state ${job.state})`, { code: 'IMPORT_NOT_FINISHED' });
+  }
+  return {
+    jobId: job.id,
+    eventId: job.eventId,
+    status: displayState(job.state),
+    state: job.state,
+    alreadyImportedJobId: job.alreadyImportedJobId,
+    error: job.error,
+    ...(await resultsPage(deps, job, { first: 100, failedOnly: true })),
+  };
+}

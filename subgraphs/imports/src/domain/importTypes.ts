@@ -1,0 +1,19 @@
+/**
+ * ImportType: the enumeration of import flows. Each value has a one-character code (the contract's
+ * converter in the event database), an importer key (the short stable string naming the flow)
+ * and a caller key (routes the common host back to the flow's summary screen).
+ */
+export const IMPORT_TYPES = {
+  EVENT_PARTICIPANT: { code: 'P', importerKey: 'event-participants', callerKey: 'event-participants' },
+} as const;
+
+export type ImportType = keyof typeof IMPORT_TYPES;
+
+export function isImportType(value: string): value is ImportType {
+  return Object.prototype.hasOwnProperty.call(IMPORT_TYPES, value);
+}
+
+export function importTypeOfCode(code: string): ImportType | null {
+  const found = (Object.keys(IMPORT_TYPES) as ImportType[]).find((t) => IMPORT_TYPES[t].code === code);
+  return found ?? null;
+}

@@ -1,0 +1,74 @@
+import type { Knex } from '@ems/db';
+import type { FieldDefinition } from './fields';
+import type { ImportType } from './importTypes';
+import type { ImportJobRecord } from '../data/jobs';
+import type { RowFailure } from './rowResults';
+import type { Verification } from './stages/verifying';
+
+/** One staged row with its cells keyed by field name (only mapped fields; '' for an empty cell). */
+export interface MappedRow {
+  rowNo: number;
+  values: Record<string, string>;
+  /** Cells of the columns kept as custom fields (createCustom1..3), in order. */
+  custom: [string | null, string | null, string | null];
+}
+
+export type RowOutcome = 'CREATED' | 'UPDATED' | 'UNCHANGED' | 'FAILED';
+
+/** ImportRowResult: the outcome of one row. */
+export interface ImportRowResult {
+  rowNo: number;
+  outcome: RowOutcome;
+  personId: number | null;
+  /** The record the row wrote (a participant, a member...). */
+  targetId: number | null;
+  /** F4: how the person was found (TRUSTED_KEY, EXACT, FUZZY, NONE), when the flow matches persons. */
+  matchKind: string | null;
+  failure: RowFailure | null;
+  /** F8: merge candidates this row created. */
+  mergeCandidates?: Array<{ id: number; personId: number; candidatePersonId: number }> | null;
+}
+
+/** Counters a chunk adds to the job's counts. */
+export type Counts = Record<string, number>;
+
+export interface ChunkResult {
+  rows: ImportRowResult[];
+  counts: Counts;
+}
+
+/** What a foreign key's values resolve to in the cells stage. */
+export interface ForeignKeyResolver {
+  /** Each distinct value with the records it matches; one query for all values. */
+  resolve(
+    db: Knex,
+    job: ImportJobRecord,
+    values: readonly string[],
+  ): Promise<Array<{ value: string; matches: Array<{ id: number; label: string }> }>>;
+  /** Every record an operator may choose from for this job. */
+  choices(db: Knex, job: ImportJobRecord): Promise<Array<{ id: number; label: string }>>;
+}
+
+export interface ChunkContext {
+  job: ImportJobRecord;
+  /** Resolved foreign-key values: fkType -> value -> record id (absent: unresolved). */
+  foreignKeys: Record<string, Record<string, number>>;
+}
+
+/**
+ * The bookend a flow supplies (contract "Import bookend contract", item 2). Row-by-row processors
+ * handle a chunk; the framework commits it with its ImportRowResults and the checkpoint.
+ */
+export interface RowProcessor {
+  importType(): ImportType;
+  fields(): readonly FieldDefinition[];
+  supportsWholeFile(): boolean;
+  supportsFingerprintCheck(): boolean;
+  foreignKeys(): Readonly<Record<string, ForeignKeyResolver>>;
+  /** Writes one chunk inside `trx` and returns its row results. */
+  processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult>;
+  /** F7 on a sample of rows, for processors that opt in. */
+  verify?(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification>;
+  /** The domain-typed result (`GET /api/<entity>/import/{jobId}`) of a finished job. */
+  result(job: ImportJobRecord): Record<string, unknown>;
+}

@@ -1,0 +1,73 @@
+import { NotFoundError } from '@ems/schema';
+import type { ImportJobResolvers } from './types.generated';
+import { getImport } from '../domain/commands';
+import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
+
+const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
+
+/** ImportJob: read from the job view; results and merge candidates are read on demand. */
+export const ImportJob = {
+  __resolveReference: async (ref, ctx) => {
+    try {
+      return await getImport(ctx.scope(), String(ref.id));
+    } catch (err) {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    }
+  },
+  event: (job) => (job.eventId === null ? null : { id: job.eventId }),
+  fileName: (job) => (job.config.fileName as string | undefined) ?? null,
+  rowsTotal: (job) => job.progress.rowsTotal,
+  rowsProcessed: (job) => job.progress.rowsProcessed,
+  error: (job) => job.error?.message ?? null,
+  counts: (job) => {
+    const c = job.counts;
+    return {
+      ...Object.fromEntries(COUNT_KEYS.map((k) => [k, c[k] ?? 0])),
+      matchedByKey: c.matchedTRUSTED_KEY ?? 0,
+      matchedExactly: c.matchedEXACT ?? 0,
+      matchedFuzzily: c.matchedFUZZY ?? 0,
+    } as Record<(typeof COUNT_KEYS)[number] | 'matchedByKey' | 'matchedExactly' | 'matchedFuzzily', number>;
+  },
+  cells: (job) =>
+    job.cells && {
+      asked: job.cells.asked.map((a) => ({
+        fkType: a.fkType,
+        value: a.value,
+        rows: a.rows,
+        matches: a.matches,
+        answered: a.choice !== undefined,
+        chosenTargetId: a.choice?.targetId ?? null,
+      })),
+      options: Object.entries(job.cells.options).map(([fkType, targets]) => ({ fkType, targets })),
+    },
+  verification: (job) =>
+    job.verification && {
+      ...job.verification,
+      sample: job.verification.sample.map((s) => ({
+        rowNo: s.rowNo,
+        person: s.personId === null ? null : { id: s.personId },
+        matchKind: s.matchKind,
+        file: Object.entries(s.file).map(([field, value]) => ({ field, value })),
+        changes: s.changes,
+      })),
+    },
+  results: async (job, { first, after, failedOnly }, ctx) => {
+    const page = await rowResultsPage(ctx.imports.db, String(job.id), {
+      first: Math.min(Math.max(first ?? 50, 1), 500),
+      after: Math.max(after ?? 0, 0),
+      failedOnly: failedOnly ?? false,
+    });
+    return {
+      nextAfter: page.nextAfter,
+      rows: page.rows.map((r) => ({ ...r, person: r.personId === null ? null : { id: r.personId } })),
+    };
+  },
+  mergeCandidatesCreated: async (job, _a, ctx) =>
+    (await mergeCandidatesOfJob(ctx.imports.db, String(job.id), 1000)).map((m) => ({
+      id: m.id,
+      rowNo: m.rowNo,
+      person: { id: m.personId },
+      candidate: { id: m.candidatePersonId },
+    })),
+} satisfies ImportJobResolvers;

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from '@ems/db';
+import { isAppError } from '@ems/schema';
+import type { Logger } from '@ems/service-runtime';
+import { claimLease, findJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
+import { readFile } from '../data/files';
+import { insertRowResults } from '../data/rowResults';
+import { findSourceSystem, listTemplateVariants, saveTemplateVariant, type TemplateVariant } from '../data/sourceSystems';
+import { clearStagedRows, copyStagedRows, sampleStagedRows, stagedRowsAfter } from '../data/stagedRows';
+import { normaliseHeader } from '../domain/fields';
+import type { JobState } from '../domain/jobState';
+import { rowMapper } from '../domain/mapping';
+import type { ChunkContext, Counts, RowProcessor } from '../domain/rowProcessor';
+import { autoMatchColumns, columnsComplete, ignoredColumns, type ColumnMode, type ColumnsState } from '../domain/stages/columns';
+import { cellsComplete, choicesToRemember, matchCells, type CellsState } from '../domain/stages/cells';
+import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
+import type { Processors } from '../flows';
+import { openTable } from '../parsing';
+
+export interface PipelineDeps {
+  db: Knex;
+  processors: Processors;
+  logger: Logger;
+  leaseSeconds: number;
+  chunkRows: number;
+  limits: { maxRows: number; xlsxMaxUncompressedBytes: number; xlsxWorkerMemoryMb: number };
+}
+
+/** A worker's hold on one job: renews the lease (and Agenda's lock) as the work goes on. */
+interface Hold {
+  token: string;
+  /** Renews when a third of the lease has passed; false when the job was lost or cancelled. */
+  keepAlive(): Promise<boolean>;
+}
+
+class JobLost extends Error {}
+
+/**
+ * Runs a job's worker stages until it waits for the operator, ends, or is taken away. Safe to
+ * call for any job at any time and from any number of workers: only the holder of the job's
+ * lease works on it, and every stage ends with a compare-and-set of the state.
+ */
+export async function runJob(deps: PipelineDeps, jobId: string, touchAgenda: () => Promise<void> = async () => {}): Promise<void> {
+  const { db } = deps;
+  const token = await claimLease(db, jobId, deps.leaseSeconds);
+  if (!token) return;
+  let renewedAt = Date.now();
+  const hold: Hold = {
+    token,
+    async keepAlive() {
+      if (Date.now() - renewedAt < (deps.leaseSeconds * 1000) / 3) return true;
+      renewedAt = Date.now();
+      await touchAgenda();
+      return renewLease(db, jobId, token, deps.leaseSeconds);
+    },
+  };
+  let job: ImportJobRecord | null = null;
+  try {
+    for (;;) {
+      job = await findJob(db, jobId);
+      if (!job || job.leaseToken !== token) return;
+      const moved = await runStage(deps, job, hold);
+      if (!moved) return;
+    }
+  } catch (err) {
+    if (err instanceof JobLost) return;
+    await failJob(deps, jobId, job?.state ?? null, token, err);
+  } finally {
+    await releaseLease(db, jobId, token).catch(() => undefined);
+  }
+}
+
+async function failJob(deps: PipelineDeps, jobId: string, state: JobState | null, token: string, err: unknown): Promise<void> {
+  const expected = isAppError(err);
+  if (!expected) deps.logger.error({ err, jobId }, 'import job failed');
+  const message = expected ? (err as Error).message : "The import failed unexpectedly; the worker's log has the details";
+  if (!state) return;
+  await moveJob(deps.db, jobId, state, 'FAILED', { error: { message }, finishedAt: new Date() }, token).catch(() => false);
+}
+
+/** One stage of a job in a worker state; true when the job moved on and the loop should go on. */
+async function runStage(deps: PipelineDeps, job: ImportJobRecord, hold: Hold): Promise<boolean> {
+  const processor = deps.processors[job.importType];
+  switch (job.state) {
+    case 'QUEUED':
+      return moveJob(deps.db, job.id, 'QUEUED', 'PARSING', { startedAt: new Date() }, hold.token);
+    case 'PARSING':
+      return parse(deps, job, processor, hold);
+    case 'MATCHING_CELLS':
+      return cells(deps, job, processor, hold);
+    case 'VERIFYING':
+      return verify(deps, job, processor, hold);
+    case 'PROCESSING':
+      return process(deps, job, processor, hold);
+    default:
+      return false;
+  }
+}
+
+async function columnMode(deps: PipelineDeps, job: ImportJobRecord): Promise<ColumnMode> {
+  if (job.sourceSystemId === null) return { source: 'none' };
+  const source = await findSourceSystem(deps.db, job.sourceSystemId);
+  return { source: source?.isSelf ? 'self' : 'external' };
+}
+
+/** The template variant named on upload, or the one whose header row is this file's (F10). */
+async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: readonly string[]): Promise<TemplateVariant | null> {
+  if (job.sourceSystemId === null) return null;
+  const variants = await listTemplateVariants(deps.db, job.sourceSystemId, job.importType);
+  const named = job.config.templateVariantKey as string | null | undefined;
+  if (named) return variants.find((v) => v.key === named) ?? null;
+  const signature = header.map(normaliseHeader).join('\u0000');
+  return variants.find((v) => v.header.map(normaliseHeader).join('\u0000') === signature) ?? null;
+}
+
+async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  await clearStagedRows(deps.db, job.id);
+  const table = await openTable(() => readFile(deps.db, job.fileId), {
+    sheetIndex: Number(job.config.sheetIndex ?? 0),
+    maxRows: deps.limits.maxRows,
+    xlsxMaxUncompressedBytes: deps.limits.xlsxMaxUncompressedBytes,
+    xlsxWorkerMemoryMb: deps.limits.xlsxWorkerMemoryMb,
+  });
+  let rowsTotal: number;
+  try {
+    rowsTotal = await copyStagedRows(deps.db, job.id, table.batches, async () => {
+      if (!(await hold.keepAlive())) throw new JobLost();
+    });
+  } finally {
+    await table.close();
+  }
+  const template = await templateFor(deps, job, table.header);
+  const columns = autoMatchColumns({
+    header: table.header,
+    fields: processor.fields(),
+    mode: await columnMode(deps, job),
+    template: template ? { key: template.key, mappings: template.columnMappings } : null,
+    customHeaders: (job.config.createCustom as Array<string | null> | undefined) ?? [],
+  });
+  return moveJob(
+    deps.db,
+    job.id,
+    'PARSING',
+    columnsComplete(columns) ? 'MATCHING_CELLS' : 'COLUMNS_NEEDED',
+    { columns, rowsTotal },
+    hold.token,
+  );
+}
+
+function fieldForeignKeys(processor: RowProcessor) {
+  return processor.fields().flatMap((f) => (f.foreignKey ? [{ field: f.name, fkType: f.foreignKey }] : []));
+}
+
+async function cells(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  const columns = job.columns as ColumnsState;
+  const template = await templateFor(deps, job, columns.header);
+  const state = await matchCells(deps.db, job, columns, processor.foreignKeys(), fieldForeignKeys(processor), template?.cellChoices ?? []);
+  return moveJob(deps.db, job.id, 'MATCHING_CELLS', cellsComplete(state) ? 'VERIFYING' : 'CELLS_NEEDED', { cells: state }, hold.token);
+}
+
+function chunkContext(job: ImportJobRecord): ChunkContext {
+  return { job, foreignKeys: (job.cells as CellsState | null)?.resolved ?? {} };
+}
+
+async function verify(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  let verification;
+  if (!processor.supportsFingerprintCheck() || !processor.verify)
+    verification = skippedVerification('This import type has no fingerprint check');
+  else if (job.sourceSystemId === null) verification = skippedVerification('No source system was chosen');
+  else {
+    const sample = await sampleStagedRows(deps.db, job.id, job.rowsTotal ?? 0, SAMPLE_SIZE);
+    verification = await processor.verify(deps.db, chunkContext(job), sample.map(rowMapper(job.columns as ColumnsState)));
+  }
+  if (verification.warning && !job.config.acknowledgeFingerprintWarning) {
+    return moveJob(deps.db, job.id, 'VERIFYING', 'FINGERPRINT_WARNING', { verification }, hold.token);
+  }
+  return moveJob(
+    deps.db,
+    job.id,
+    'VERIFYING',
+    'PROCESSING',
+    { verification: { ...verification, acknowledged: verification.warning !== null } },
+    hold.token,
+  );
+}
+
+function addCounts(a: Counts, b: Counts): Counts {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+/**
+ * Processing: chunks of rows after the checkpoint, each one transaction that writes the rows,
+ * their ImportRowResults and the new checkpoint, and commits only while this worker still holds
+ * the job in PROCESSING (a cancel or a takeover rolls the chunk back). A worker killed in the
+ * middle loses at most its open chunk; the next holder goes on after the checkpoint.
+ */
+async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  const mapRow = rowMapper(job.columns as ColumnsState);
+  const ctx = chunkContext(job);
+  let checkpoint = job.checkpoint;
+  let counts = job.counts;
+  for (;;) {
+    const staged = await stagedRowsAfter(deps.db, job.id, checkpoint, deps.chunkRows);
+    if (staged.length === 0) break;
+    const last = staged.at(-1)?.rowNo ?? checkpoint;
+    await deps.db.transaction(async (trx) => {
+      const result = await processor.processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
+      await insertRowResults(trx, job.id, result.rows);
+      const next = addCounts(counts, result.counts);
+      if (!(await updateJobWhile(trx, job.id, 'PROCESSING', hold.token, { checkpoint: last, counts: next }))) throw new JobLost();
+      counts = next;
+    });
+    checkpoint = last;
+    if (!(await hold.keepAlive())) throw new JobLost();
+  }
+  await rememberTemplate(deps, job);
+  const resultPayload = { ...processor.result(job), ignoredColumns: ignoredColumns(job.columns as ColumnsState) };
+  return moveJob(deps.db, job.id, 'PROCESSING', 'COMPLETED', { resultPayload, finishedAt: new Date() }, hold.token);
+}
+
+/** F10: the operator's column and cell choices, kept with the source system for the next file of this shape. */
+async function rememberTemplate(deps: PipelineDeps, job: ImportJobRecord): Promise<void> {
+  if (job.sourceSystemId === null || !job.columns) return;
+  const columns = job.columns;
+  const signature = createHash('sha256').update(columns.header.map(normaliseHeader).join('\u0000')).digest('hex').slice(0, 12);
+  const key = columns.templateVariantKey ?? (job.config.templateVariantKey as string | null) ?? `header-${signature}`;
+  await saveTemplateVariant(deps.db, {
+    sourceSystemId: job.sourceSystemId,
+    importType: job.importType,
+    key,
+    name: key.startsWith('header-') ? `Columns: ${columns.header.slice(0, 4).join(', ')}${columns.header.length > 4 ? ', …' : ''}` : key,
+    header: columns.header,
+    columnMappings: columns.mappings.map((m) => ({ header: m.header, field: m.field })),
+    cellChoices: job.cells ? choicesToRemember(job.cells) : [],
+  });
+}

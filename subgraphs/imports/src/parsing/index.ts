@@ -1,0 +1,2 @@
+export { openTable } from './openTable';
+export type { FileKind, OpenedTable, TableBatch, TableReadOptions } from './types';

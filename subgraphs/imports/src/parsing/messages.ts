@@ -1,0 +1,31 @@
+/**
+ * Every message the file-reading module shows an operator, in one place. They are InputErrors:
+ * the upload, not the server, is at fault, and the text goes to the operator as it is.
+ */
+import { InputError } from '@ems/schema';
+
+const fail = (message: string) => new InputError(message);
+
+export const readErrors = {
+  empty: () => fail('The file is empty'),
+  noDataRows: () => fail('The file has a header row but no data rows'),
+  sheetEmpty: (sheet: string) => fail(`The sheet "${sheet}" is empty`),
+  tooManyRows: (maxRows: number) => fail(`The file has more than ${maxRows} data rows, the most one import may hold`),
+  cellBeyondHeader: (row: number, column: number, headerLength: number) =>
+    fail(
+      `Row ${row} has a value in column ${column}, but the header row names only ${headerLength} columns ` +
+        '(in a CSV file this usually means an unquoted delimiter inside a value)',
+    ),
+  notText: () => fail('The file is neither a CSV text file nor an XLSX workbook'),
+  legacyXls: () => fail('Old Excel .xls workbooks cannot be read; save the file as .xlsx or CSV'),
+  unsupportedEncoding: () => fail('Unknown or unsupported text encoding; save the file as UTF-8 CSV'),
+  brokenQuoting: (row: number) => fail(`Broken CSV quoting near row ${row}`),
+  rowTooLong: (row: number, maxChars: number) => fail(`Row ${row} is longer than ${maxChars} characters; a quote is probably not closed`),
+  notXlsx: () => fail('The file is not a valid XLSX workbook'),
+  xlsxTooLarge: () => fail('The workbook is too large to read'),
+  sheetOutOfRange: (sheetIndex: number, sheetCount: number) =>
+    fail(
+      `Sheet index ${sheetIndex} does not exist: the workbook has ${sheetCount} sheet${sheetCount === 1 ? '' : 's'} (indexes start at 0)`,
+    ),
+  notAWorksheet: (sheet: string) => fail(`The sheet "${sheet}" holds no table (it is a chart or macro sheet)`),
+};

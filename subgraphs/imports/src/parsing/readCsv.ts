@@ -1,0 +1,84 @@
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { assembleTable } from './assembleTable';
+import { assertLooksLikeText, detectEncoding } from './detectEncoding';
+import { readErrors } from './messages';
+import { asReadable, type FilePrefix } from './readPrefix';
+import { sniffDelimiter } from './sniffDelimiter';
+import type { ByteSource, OpenedTable, RowRun } from './types';
+
+/** A record longer than this is almost always an unclosed quote swallowing the rest of the file. */
+export const MAX_RECORD_CHARS = 1_000_000;
+
+/** csv-parse's errors become the operator's message; `records` counts the rows before the bad one. */
+function csvReadError(err: unknown): unknown {
+  if (!(err instanceof CsvError)) return err;
+  const row = Number((err as CsvError & { records?: number }).records ?? 0) + 1;
+  if (err.code === 'CSV_MAX_RECORD_SIZE') return readErrors.rowTooLong(row, MAX_RECORD_CHARS);
+  if (err.code.includes('QUOTE')) return readErrors.brokenQuoting(row);
+  return err;
+}
+
+/**
+ * Records in runs of up to `runSize`. Every record counts as a row, blank ones too, so row numbers
+ * match what the operator sees when the CSV is opened in Excel (a quoted line break does not
+ * start a new row there either).
+ */
+async function* recordRuns(parser: Transform, runSize: number): AsyncGenerator<RowRun> {
+  let run: RowRun = { firstRowNumber: 1, rows: [] };
+  try {
+    for await (const record of parser) {
+      run.rows.push(record as string[]);
+      if (run.rows.length >= runSize) {
+        yield run;
+        run = { firstRowNumber: run.firstRowNumber + run.rows.length, rows: [] };
+      }
+    }
+  } catch (err) {
+    throw csvReadError(err);
+  }
+  if (run.rows.length) yield run;
+}
+
+export interface CsvReadOptions {
+  maxRows: number;
+  batchSize: number;
+}
+
+/**
+ * Streams a CSV: bytes -> iconv-lite's decoder -> csv-parse. Both keep only a chunk and the record
+ * being built in memory, and the consumer pulling batches is what makes the source flow.
+ */
+export async function openCsv(source: ByteSource, prefix: FilePrefix, options: CsvReadOptions): Promise<OpenedTable> {
+  const encoding = detectEncoding(prefix);
+  // The BOM is stripped by the decoder; the sample may end inside a character, which only costs one
+  // replacement character at its end.
+  const sample = iconv.decode(prefix.bytes, encoding);
+  assertLooksLikeText(sample);
+  const delimiter = sniffDelimiter(sample, prefix.wholeFile);
+
+  const input: Readable = asReadable(source());
+  const parser = parse({ delimiter, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });
+  pipeline(input, iconv.decodeStream(encoding), parser, () => {
+    // Errors reach the consumer through the parser's iterator; nothing else to do here.
+  });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    parser.destroy();
+    input.destroy();
+  };
+  try {
+    const table = await assembleTable(recordRuns(parser, options.batchSize), {
+      maxRows: options.maxRows,
+      batchSize: options.batchSize,
+      whenEmpty: readErrors.empty,
+    });
+    return { kind: 'csv', encoding, delimiter, ...table, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

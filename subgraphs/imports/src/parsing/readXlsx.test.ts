@@ -1,0 +1,161 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { InputError } from '@ems/schema';
+import { openTable } from './openTable';
+import { bytesSource, LIMITS, understateZipSizes, zipOf } from './testFiles';
+import type { TableBatch, TableReadOptions } from './types';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'parsing-xlsx-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function workbookBytes(build: (workbook: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  build(workbook);
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.xlsx`);
+  await workbook.xlsx.writeFile(file);
+  return readFile(file);
+}
+
+async function readXlsx(bytes: Buffer, options: Partial<TableReadOptions> = {}) {
+  const table = await openTable(bytesSource(bytes, 65536), { ...LIMITS, ...options });
+  const batches: TableBatch[] = [];
+  try {
+    for await (const batch of table.batches) batches.push(batch);
+  } finally {
+    await table.close();
+  }
+  return { table, batches, rows: batches.flatMap((b) => b.rows) };
+}
+
+async function inputErrorOf(bytes: Buffer, options: Partial<TableReadOptions> = {}): Promise<string> {
+  try {
+    await readXlsx(bytes, options);
+  } catch (err) {
+    if (err instanceof InputError) return err.message;
+    throw err;
+  }
+  throw new Error('expected an InputError');
+}
+
+const participants = (workbook: ExcelJS.Workbook) => {
+  const sheet = workbook.addWorksheet('Participants');
+  sheet.addRow([' Name ', 'Born', 'Start', 'Bib', 'Time', 'Paid', 'Note', 'Double']);
+  sheet.addRow(['Müller', new Date(Date.UTC(1990, 4, 17)), new Date(Date.UTC(2026, 5, 1, 9, 30, 15)), 42, 0.1 + 0.2, true]);
+  sheet.getCell('G2').value = { richText: [{ text: 'fast ' }, { font: { bold: true }, text: 'runner' }] };
+  sheet.getCell('H2').value = { formula: 'D2*2', result: 84 };
+  sheet.addRow(['Schmidt', null, null, 7, null, false, { text: 'site', hyperlink: 'https://example.com' }]);
+  sheet.getCell('H3').value = { formula: 'DATE(2020,1,2)', result: 43832 };
+  sheet.getCell('H3').numFmt = 'yyyy-mm-dd';
+  const second = workbook.addWorksheet('Clubs');
+  second.addRow(['Club']);
+  second.addRow(['SV Nord']);
+  second.addRow([]);
+  second.getCell('A5').value = 'TSV Süd';
+};
+
+describe('XLSX', () => {
+  it('reads the first sheet by default, with cells as an operator would type them', async () => {
+    const { table, batches } = await readXlsx(await workbookBytes(participants));
+    expect(table).toMatchObject({ kind: 'xlsx', sheetName: 'Participants', sheetNames: ['Participants', 'Clubs'] });
+    expect(table.header).toEqual(['Name', 'Born', 'Start', 'Bib', 'Time', 'Paid', 'Note', 'Double']);
+    expect(batches).toEqual([
+      {
+        firstRowNumber: 2,
+        rows: [
+          ['Müller', '1990-05-17', '2026-06-01T09:30:15', '42', '0.3', 'TRUE', 'fast runner', '84'],
+          ['Schmidt', '', '', '7', '', 'FALSE', 'site', '2020-01-02'],
+        ],
+      },
+    ]);
+  });
+
+  it('reads the sheet sheetIndex names, numbering rows as Excel does and skipping empty ones', async () => {
+    const { table, batches } = await readXlsx(await workbookBytes(participants), { sheetIndex: 1 });
+    expect(table.sheetName).toBe('Clubs');
+    expect(batches).toEqual([
+      { firstRowNumber: 2, rows: [['SV Nord']] },
+      { firstRowNumber: 5, rows: [['TSV Süd']] },
+    ]);
+  });
+
+  it('refuses a sheetIndex past the last sheet, naming how many there are', async () => {
+    await expect(inputErrorOf(await workbookBytes(participants), { sheetIndex: 2 })).resolves.toBe(
+      'Sheet index 2 does not exist: the workbook has 2 sheets (indexes start at 0)',
+    );
+  });
+
+  it('refuses an empty sheet', async () => {
+    const bytes = await workbookBytes((w) => w.addWorksheet('Leer'));
+    await expect(inputErrorOf(bytes)).resolves.toBe('The sheet "Leer" is empty');
+  });
+
+  it('refuses a sheet with a header row but no data rows', async () => {
+    const bytes = await workbookBytes((w) => w.addWorksheet('Only header').addRow(['Name', 'Club']));
+    await expect(inputErrorOf(bytes)).resolves.toBe('The file has a header row but no data rows');
+  });
+
+  it('refuses more data rows than maxRows', async () => {
+    const bytes = await workbookBytes((w) => {
+      const sheet = w.addWorksheet('Many');
+      sheet.addRow(['n']);
+      for (let i = 0; i < 50; i++) sheet.addRow([i]);
+    });
+    await expect(inputErrorOf(bytes, { maxRows: 10, batchSize: 4 })).resolves.toMatch(/^The file has more than 10 data rows/);
+  });
+
+  it('refuses a zip that is not a workbook', async () => {
+    await expect(inputErrorOf(zipOf({ 'word/document.xml': '<w:document/>', 'readme.txt': 'hello' }))).resolves.toBe(
+      'The file is not a valid XLSX workbook',
+    );
+  });
+
+  it('refuses a file starting like a zip that is none', async () => {
+    await expect(inputErrorOf(Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(100, 1)]))).resolves.toBe(
+      'The file is not a valid XLSX workbook',
+    );
+  });
+
+  it('refuses a workbook whose parts are broken XML', async () => {
+    const bytes = zipOf({
+      'xl/workbook.xml': '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      'xl/_rels/workbook.xml.rels': '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      'xl/worksheets/sheet1.xml':
+        '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row><row r="2"><c r="A2"></row></sheetData></worksheet>',
+    });
+    await expect(inputErrorOf(bytes)).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  const bomb = () =>
+    workbookBytes((w) => {
+      const sheet = w.addWorksheet('Bomb');
+      sheet.addRow(['a']);
+      for (let i = 0; i < 20_000; i++) sheet.addRow(['x'.repeat(50)]);
+    });
+
+  it('refuses a workbook whose declared sizes pass xlsxMaxUncompressedBytes', async () => {
+    await expect(inputErrorOf(await bomb(), { xlsxMaxUncompressedBytes: 200_000 })).resolves.toBe('The workbook is too large to read');
+  });
+
+  it('refuses a workbook that inflates past xlsxMaxUncompressedBytes while declaring small sizes', async () => {
+    const lying = understateZipSizes(await bomb());
+    await expect(inputErrorOf(lying, { xlsxMaxUncompressedBytes: 200_000 })).resolves.toBe('The workbook is too large to read');
+  });
+
+  it('reports a reader that runs out of heap as a workbook too large to read', async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'heavy.xlsx'), useSharedStrings: true });
+    const sheet = workbook.addWorksheet('Heavy');
+    sheet.addRow(['a', 'b']).commit();
+    for (let i = 0; i < 150_000; i++) sheet.addRow([`${i}-${'y'.repeat(200)}`, i]).commit();
+    sheet.commit();
+    await workbook.commit();
+    const bytes = await readFile(path.join(dir, 'heavy.xlsx'));
+    await expect(inputErrorOf(bytes, { xlsxWorkerMemoryMb: 24, maxRows: 1_000_000 })).resolves.toBe('The workbook is too large to read');
+  }, 60_000);
+});

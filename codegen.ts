@@ -61,6 +61,11 @@ const config: CodegenConfig = {
       RegistrationSystem: './parents#RegistrationSystemParent',
       OrgUser: './parents#OrgUserParent',
       LinkedPerson: './parents#LinkedPersonParent',
+      Event: '../domain/events/types#OperatorEvent',
+      EventCategory: '../domain/events/types#CategoryRef',
+      Participant: '../data/participants#ParticipantRow',
+      ParticipantConnection: '../domain/events/participantPage#ParticipantPage',
+      ParticipantEdge: '../domain/events/participantPage#ParticipantEdgeView',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

@@ -3,6 +3,9 @@ import type { Request } from 'express';
 import type { Knex } from '@ems/db';
 import { authOf, type RequestAuth } from '@ems/service-runtime';
 import { organisationsByIds, personsByIds, type OrganisationRow, type PersonRow } from './data/directory';
+import { categoriesByIds, categoriesOfEvents, eventsByIds, type EventCategoryRow } from './data/events';
+import { participantCounts, participantPages, type ParticipantRow } from './data/participants';
+import type { OperatorEvent } from './domain/events/types';
 import { membershipsByOrderIds, type MembershipRow } from './data/memberships';
 import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from './data/orders';
 import { membershipTypesByIds, type MembershipTypeRow } from './data/periods';
@@ -25,7 +28,20 @@ export interface MembershipContext {
     orderLines: DataLoader<number, OrderLineRow[]>;
     orderMemberships: DataLoader<number, MembershipRow[]>;
     membershipType: DataLoader<number, MembershipTypeRow | null>;
+    /** Unscoped: resolvers check the operator's organisations before handing an event out. */
+    event: DataLoader<number, OperatorEvent | null>;
+    eventCategories: DataLoader<number, EventCategoryRow[]>;
+    eventCategory: DataLoader<number, EventCategoryRow | null>;
+    /** One page of an event's participants (read with one extra row to tell whether more follow). */
+    participantPage: DataLoader<ParticipantPageKey, ParticipantRow[], string>;
+    participantCount: DataLoader<number, number>;
   };
+}
+
+export interface ParticipantPageKey {
+  eventId: number;
+  afterId: number;
+  limit: number;
 }
 
 export interface ContextDeps {
@@ -67,6 +83,20 @@ export function createContextFactory(db: Knex, deps: ContextDeps) {
         orderLines: new DataLoader(async (ids) => groupedBy(ids, await linesByOrderIds(db, ids), (l) => l.orderId)),
         orderMemberships: new DataLoader(async (ids) => groupedBy(ids, await membershipsByOrderIds(db, ids), (m) => m.orderId)),
         membershipType: new DataLoader(async (ids) => byId(ids, await membershipTypesByIds(db, ids))),
+        event: new DataLoader(async (ids) => byId(ids, await eventsByIds(db, ids))),
+        eventCategories: new DataLoader(async (ids) => groupedBy(ids, await categoriesOfEvents(db, ids), (c) => c.eventId)),
+        eventCategory: new DataLoader(async (ids) => byId(ids, await categoriesByIds(db, ids))),
+        participantPage: new DataLoader(
+          async (keys) => {
+            const rows = await participantPages(db, keys);
+            return keys.map((_, i) => rows.filter((r) => r.requestIndex === i));
+          },
+          { cacheKeyFn: (k) => `${k.eventId}:${k.afterId}:${k.limit}` },
+        ),
+        participantCount: new DataLoader(async (ids) => {
+          const counts = await participantCounts(db, ids);
+          return ids.map((id) => counts.get(id) ?? 0);
+        }),
       },
     };
   };

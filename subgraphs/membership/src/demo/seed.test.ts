@@ -115,3 +115,12 @@ describe('demo seed', () => {
     expect(row).toEqual({ roles: ['ROLE_USER', 'ROLE_ORG_ADMIN'], slug: 'riverside-ac' });
   });
 });
+
+describe('demo event', () => {
+  it('seeds Riverside 10K once, with its categories, for the registration organisation', async () => {
+    const events = await knex('membership.events').where({ name: 'Riverside 10K' });
+    expect(events).toHaveLength(1);
+    const categories = await knex('membership.eventCategories').where({ eventId: events[0].id }).orderBy('id');
+    expect(categories.map((c) => c.code)).toEqual(['M', 'W', 'M40', 'W40', 'U18']);
+  });
+});

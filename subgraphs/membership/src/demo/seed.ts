@@ -34,6 +34,7 @@ export async function seedMembershipDemo(knex: Knex, secrets: DemoSeedSecrets): 
   return knex.transaction(async (trx) => {
     await seedDirectory(trx, secrets);
     const registrationOrganisationId = await seedRegistrationDemo(trx, todayIso());
+    await seedEventDemo(trx, registrationOrganisationId);
     return { registrationOrganisationId };
   });
 }
@@ -220,4 +221,25 @@ async function registerDemoOrder(trx: Knex.Transaction, input: RegistrationOrder
   const result = await createRegistrationOrder(trx, input);
   if (!result.ok) throw new Error(`demo seed: ${result.message}`);
   return result.order;
+}
+
+/** Riverside's race, for the import pages: an event with its categories and no participants yet. Idempotent. */
+const DEMO_EVENT = {
+  name: 'Riverside 10K',
+  categories: [
+    { code: 'M', name: 'Men open' },
+    { code: 'W', name: 'Women open' },
+    { code: 'M40', name: 'Men 40+' },
+    { code: 'W40', name: 'Women 40+' },
+    { code: 'U18', name: 'Under 18' },
+  ],
+} as const;
+
+async function seedEventDemo(trx: Knex.Transaction, organisationId: number): Promise<void> {
+  const existing = await trx('membership.events').where({ organisationId, name: DEMO_EVENT.name }).first('id');
+  if (existing) return;
+  const [event] = await trx('membership.events')
+    .insert({ organisationId, name: DEMO_EVENT.name, startsOn: addDays(todayIso(), 60), custom1Label: 'Club' })
+    .returning('id');
+  await trx('membership.event_categories').insert(DEMO_EVENT.categories.map((c) => ({ eventId: event.id, ...c })));
 }

@@ -1,5 +1,6 @@
 import { todayIso } from '../domain/clock';
 import { outboxFor } from '../domain/email/outboxView';
+import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { requireScope } from './support';
 import type { QueryResolvers } from './types.generated';
@@ -15,4 +16,5 @@ export const Query = {
   membershipPeriod: async (_, args, ctx) =>
     membershipPeriodView(ctx.db, args.id, (await requireScope(ctx)).registrationSystemId, todayIso()),
   outbox: async (_, args, ctx) => outboxFor(ctx.db, await requireScope(ctx), { localOutbox: ctx.localOutbox, limit: args.limit }),
+  operatorEvents: async (_, __, ctx) => operatorEventsFor(ctx.db, await ctx.scope()),
 } satisfies QueryResolvers;

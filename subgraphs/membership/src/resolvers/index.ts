@@ -1,4 +1,5 @@
 import { Email } from './Email';
+import { Event, Participant, ParticipantConnection } from './Event';
 import { Membership } from './Membership';
 import { MembershipPeriod } from './MembershipPeriod';
 import { Mutation, RecordPaymentResult } from './Mutation';
@@ -27,4 +28,7 @@ export const resolvers = {
   Membership,
   MembershipPeriod,
   Email,
+  Event,
+  ParticipantConnection,
+  Participant,
 } satisfies Resolvers;

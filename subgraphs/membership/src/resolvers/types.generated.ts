@@ -6,6 +6,9 @@ import type { PersonRow, OrganisationRow } from '../data/directory';
 import type { MembershipPeriodView } from '../domain/registration/period';
 import type { PaymentReturnView } from '../domain/payments/paymentReturn';
 import type { ViewerParent, RegistrationSystemParent, OrgUserParent, LinkedPersonParent } from './parents';
+import type { OperatorEvent, CategoryRef } from '../domain/events/types';
+import type { ParticipantRow } from '../data/participants';
+import type { ParticipantPage, ParticipantEdgeView } from '../domain/events/participantPage';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -41,6 +44,41 @@ export type EmailStatus =
   | 'FAILED'
   | 'QUEUED'
   | 'SENT';
+
+/**
+ * An event of an organisation (a race, a tournament). Only operators (ROLE_ORG_ADMIN) of its
+ * organisation see it and its participants; to anyone else it does not exist.
+ */
+export type Event = {
+  __typename?: 'Event';
+  categories: Array<EventCategory>;
+  /** What the operator calls the three free columns custom1..custom3 (null: unused); always three entries. */
+  customFieldLabels: Array<Maybe<Scalars['String']['output']>>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisationId: Scalars['ID']['output'];
+  /** In the order they were added; first at most 100. */
+  participants: ParticipantConnection;
+  /** ISO 8601 date, YYYY-MM-DD. */
+  startsOn?: Maybe<Scalars['String']['output']>;
+};
+
+
+/**
+ * An event of an organisation (a race, a tournament). Only operators (ROLE_ORG_ADMIN) of its
+ * organisation see it and its participants; to anyone else it does not exist.
+ */
+export type EventParticipantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type EventCategory = {
+  __typename?: 'EventCategory';
+  code: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
 
 export type LinkedPerson = {
   __typename?: 'LinkedPerson';
@@ -162,6 +200,41 @@ export type Organisation = {
   slug: Scalars['String']['output'];
 };
 
+/** Relay's page information. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Participant = {
+  __typename?: 'Participant';
+  bib?: Maybe<Scalars['String']['output']>;
+  category?: Maybe<EventCategory>;
+  custom1?: Maybe<Scalars['String']['output']>;
+  custom2?: Maybe<Scalars['String']['output']>;
+  custom3?: Maybe<Scalars['String']['output']>;
+  /** The participant's id in the system the import came from. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  person: Person;
+};
+
+export type ParticipantConnection = {
+  __typename?: 'ParticipantConnection';
+  edges: Array<ParticipantEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ParticipantEdge = {
+  __typename?: 'ParticipantEdge';
+  cursor: Scalars['String']['output'];
+  node: Participant;
+};
+
 /** An expected reason a payment was not recorded. */
 export type PaymentError = {
   __typename?: 'PaymentError';
@@ -210,6 +283,8 @@ export type Query = {
   membershipHealth: ServiceHealth;
   /** A membership period of the caller's registration system; null when there is none. */
   membershipPeriod?: Maybe<MembershipPeriod>;
+  /** Events of the organisations the signed-in user administers (ROLE_ORG_ADMIN); empty for anyone else. */
+  operatorEvents: Array<Event>;
   /**
    * Recent e-mails (newest first, at most 100): an operator (ROLE_ORG_ADMIN) sees those about orders of
    * their organisations; without an SMTP server (the demo's local outbox) a user also sees their own.
@@ -349,6 +424,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = {
+  Event: Event;
   Order: Order;
   Organisation: Organisation;
   Person: Person;
@@ -357,6 +433,9 @@ export type FederationTypes = {
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = {
+  Event:
+    ( { __typename: 'Event' }
+    & GraphQLRecursivePick<FederationTypes['Event'], {"id":true}> );
   Order:
     ( { __typename: 'Order' }
     & GraphQLRecursivePick<FederationTypes['Order'], {"id":true}> );
@@ -387,6 +466,8 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   EmailStatus: EmailStatus;
+  Event: ResolverTypeWrapper<OperatorEvent>;
+  EventCategory: ResolverTypeWrapper<CategoryRef>;
   LinkedPerson: ResolverTypeWrapper<LinkedPersonParent>;
   ManualPaymentRecorded: ResolverTypeWrapper<Omit<ManualPaymentRecorded, 'order'> & { order: ResolversTypes['Order'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -400,6 +481,10 @@ export type ResolversTypes = {
   OrderStatus: OrderStatus;
   OrgUser: ResolverTypeWrapper<OrgUserParent>;
   Organisation: ResolverTypeWrapper<OrganisationRow>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Participant: ResolverTypeWrapper<ParticipantRow>;
+  ParticipantConnection: ResolverTypeWrapper<ParticipantPage>;
+  ParticipantEdge: ResolverTypeWrapper<ParticipantEdgeView>;
   PaymentError: ResolverTypeWrapper<PaymentError>;
   PaymentErrorCode: PaymentErrorCode;
   PaymentReturn: ResolverTypeWrapper<PaymentReturnView>;
@@ -419,6 +504,8 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
+  Event: OperatorEvent;
+  EventCategory: CategoryRef;
   LinkedPerson: LinkedPersonParent;
   ManualPaymentRecorded: Omit<ManualPaymentRecorded, 'order'> & { order: ResolversParentTypes['Order'] };
   Boolean: Scalars['Boolean']['output'];
@@ -430,6 +517,10 @@ export type ResolversParentTypes = {
   OrderLine: OrderLineRow;
   OrgUser: OrgUserParent;
   Organisation: OrganisationRow;
+  PageInfo: PageInfo;
+  Participant: ParticipantRow;
+  ParticipantConnection: ParticipantPage;
+  ParticipantEdge: ParticipantEdgeView;
   PaymentError: PaymentError;
   PaymentReturn: PaymentReturnView;
   Person: PersonRow;
@@ -451,6 +542,23 @@ export type EmailResolvers<ContextType = MembershipContext, ParentType extends R
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   textBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   toAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EventResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'], FederationReferenceType extends FederationReferenceTypes['Event'] = FederationReferenceTypes['Event']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Event']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  categories?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  customFieldLabels?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  participants?: Resolver<ResolversTypes['ParticipantConnection'], ParentType, ContextType, RequireFields<EventParticipantsArgs, 'first'>>;
+  startsOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventCategoryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['EventCategory'] = ResolversParentTypes['EventCategory']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LinkedPersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['LinkedPerson'] = ResolversParentTypes['LinkedPerson']> = {
@@ -533,6 +641,35 @@ export type OrganisationResolvers<ContextType = MembershipContext, ParentType ex
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PageInfoResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ParticipantResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Participant'] = ResolversParentTypes['Participant']> = {
+  bib?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  custom1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  custom2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  custom3?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+};
+
+export type ParticipantConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ParticipantConnection'] = ResolversParentTypes['ParticipantConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ParticipantEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ParticipantEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ParticipantEdge'] = ResolversParentTypes['ParticipantEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Participant'], ParentType, ContextType>;
+};
+
 export type PaymentErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PaymentError'] = ResolversParentTypes['PaymentError']> = {
   code?: Resolver<ResolversTypes['PaymentErrorCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -556,6 +693,7 @@ export type PersonResolvers<ContextType = MembershipContext, ParentType extends 
 export type QueryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
+  operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
   paymentReturn?: Resolver<Maybe<ResolversTypes['PaymentReturn']>, ParentType, ContextType, RequireFields<QueryPaymentReturnArgs, 'reference'>>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
@@ -586,6 +724,8 @@ export type ViewerResolvers<ContextType = MembershipContext, ParentType extends 
 
 export type Resolvers<ContextType = MembershipContext> = {
   Email?: EmailResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventCategory?: EventCategoryResolvers<ContextType>;
   LinkedPerson?: LinkedPersonResolvers<ContextType>;
   ManualPaymentRecorded?: ManualPaymentRecordedResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;
@@ -596,6 +736,10 @@ export type Resolvers<ContextType = MembershipContext> = {
   OrderLine?: OrderLineResolvers<ContextType>;
   OrgUser?: OrgUserResolvers<ContextType>;
   Organisation?: OrganisationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Participant?: ParticipantResolvers<ContextType>;
+  ParticipantConnection?: ParticipantConnectionResolvers<ContextType>;
+  ParticipantEdge?: ParticipantEdgeResolvers<ContextType>;
   PaymentError?: PaymentErrorResolvers<ContextType>;
   PaymentReturn?: PaymentReturnResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;

@@ -188,3 +188,48 @@ export async function giveActiveMembership(knex: Knex, club: Club, personId: num
     activatedAt: knex.fn.now(),
   });
 }
+
+export interface TestEvent {
+  id: number;
+  organisationId: number;
+  /** Category ids by code. */
+  categories: Record<string, number>;
+}
+
+let events = 0;
+
+/** An event of an organisation with categories (by default M and W open, M40, W40, U18). */
+export async function createEvent(
+  knex: Knex,
+  organisationId: number,
+  options: {
+    name?: string;
+    startsOn?: string | null;
+    categories?: Array<{ code: string; name: string }>;
+    customFieldLabels?: [string | null, string | null, string | null];
+  } = {},
+): Promise<TestEvent> {
+  events += 1;
+  const [c1, c2, c3] = options.customFieldLabels ?? [null, null, null];
+  const id = await insertId(knex, 'membership.events', {
+    organisationId,
+    name: options.name ?? `Test Run ${events}`,
+    startsOn: options.startsOn === undefined ? '2026-05-10' : options.startsOn,
+    custom1Label: c1,
+    custom2Label: c2,
+    custom3Label: c3,
+  });
+  const categories: Record<string, number> = {};
+  for (const c of options.categories ?? DEFAULT_EVENT_CATEGORIES) {
+    categories[c.code] = await insertId(knex, 'membership.eventCategories', { eventId: id, code: c.code, name: c.name });
+  }
+  return { id, organisationId, categories };
+}
+
+export const DEFAULT_EVENT_CATEGORIES = [
+  { code: 'M', name: 'Men open' },
+  { code: 'W', name: 'Women open' },
+  { code: 'M40', name: 'Men 40+' },
+  { code: 'W40', name: 'Women 40+' },
+  { code: 'U18', name: 'Under 18' },
+];

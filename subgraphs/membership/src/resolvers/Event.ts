@@ -1,0 +1,29 @@
+import { canOperateEvent } from '../domain/events/operatorEvents';
+import { afterParticipantId, pageSize, participantPage } from '../domain/events/participantPage';
+import { referenced } from './support';
+import type { EventResolvers, ParticipantConnectionResolvers, ParticipantResolvers } from './types.generated';
+
+export const Event = {
+  /** Only operators of the event's organisation resolve it; anyone else gets null (no existence leak). */
+  __resolveReference: async (ref, ctx) => {
+    const event = await ctx.loaders.event.load(Number(ref.id));
+    return event && canOperateEvent(await ctx.scope(), event) ? event : null;
+  },
+  categories: (event, _, ctx) => ctx.loaders.eventCategories.load(event.id),
+  participants: async (event, args, ctx) => {
+    const size = pageSize(args.first);
+    const afterId = afterParticipantId(args.after);
+    const rows = size === 0 ? [] : await ctx.loaders.participantPage.load({ eventId: event.id, afterId, limit: size + 1 });
+    return participantPage(event.id, rows, size, afterId);
+  },
+  customFieldLabels: (event) => event.customFieldLabels,
+} satisfies EventResolvers;
+
+export const ParticipantConnection = {
+  totalCount: (page, _, ctx) => ctx.loaders.participantCount.load(page.eventId),
+} satisfies ParticipantConnectionResolvers;
+
+export const Participant = {
+  person: (p, _, ctx) => referenced(ctx.loaders.person.load(p.personId), `person ${p.personId}`),
+  category: (p, _, ctx) => (p.categoryId === null ? null : ctx.loaders.eventCategory.load(p.categoryId)),
+} satisfies ParticipantResolvers;

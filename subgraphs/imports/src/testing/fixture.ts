@@ -1,0 +1,77 @@
+import type { Knex } from '@ems/db';
+import { createLogger } from '@ems/service-runtime';
+import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
+import { createEvent, seedClub, type Club, type TestEvent } from '../../../membership/src/testing/fixtures';
+import { OperatorScope } from '../domain/access';
+import type { ImportsDeps, Upload } from '../domain/commands';
+import { createProcessors } from '../flows';
+import { membershipEvents } from '../flows/eventParticipants/membershipPort';
+import { runJob, type PipelineDeps } from '../worker/pipeline';
+
+/**
+ * Test set-up for the import framework: a migrated scratch database with membership's club
+ * fixture (tests may insert into membership's tables; production code may not), and the domain
+ * wired so that `schedule` runs the job at once, in-process, the way a worker would.
+ */
+export interface ImportsFixture {
+  knex: Knex;
+  club: Club;
+  deps: ImportsDeps;
+  pipeline: PipelineDeps;
+  operator(): OperatorScope;
+  otherOperator(): OperatorScope;
+  event(options?: Parameters<typeof createEvent>[2]): Promise<TestEvent>;
+  person(firstName: string, lastName: string, dateOfBirth: string | null): Promise<number>;
+  drop(): Promise<void>;
+}
+
+export function csvUpload(text: string, fileName = 'participants.csv', encoding: BufferEncoding = 'utf8'): Upload {
+  return bytesUpload(Buffer.from(text, encoding), fileName);
+}
+
+export function bytesUpload(bytes: Buffer, fileName: string): Upload {
+  return {
+    fileName,
+    contentType: null,
+    body: (async function* () {
+      yield bytes;
+    })(),
+  };
+}
+
+export async function importsFixture(options: { chunkRows?: number } = {}): Promise<ImportsFixture> {
+  const db = await migratedScratchDatabase();
+  const club = await seedClub(db.knex);
+  const pipeline: PipelineDeps = {
+    db: db.knex,
+    processors: createProcessors(),
+    logger: createLogger('imports-test', 'silent'),
+    leaseSeconds: 30,
+    chunkRows: options.chunkRows ?? 5000,
+    limits: { maxRows: 100_000, xlsxMaxUncompressedBytes: 50 * 1024 * 1024, xlsxWorkerMemoryMb: 256 },
+  };
+  const deps: ImportsDeps = {
+    db: db.knex,
+    participants: membershipEvents,
+    processors: pipeline.processors,
+    schedule: (jobId) => runJob(pipeline, jobId),
+  };
+  return {
+    knex: db.knex,
+    club,
+    deps,
+    pipeline,
+    operator: () => new OperatorScope(db.knex, membershipEvents, { registrationSystemId: club.tenantId, userKey: club.operator.userKey }),
+    otherOperator: () =>
+      new OperatorScope(db.knex, membershipEvents, { registrationSystemId: club.tenantId, userKey: club.otherOperator.userKey }),
+    event: (o) => createEvent(db.knex, club.organisationId, o),
+    person: async (firstName, lastName, dateOfBirth) => {
+      const [row] = await db
+        .knex('membership.persons')
+        .insert({ registrationSystemId: club.tenantId, firstName, lastName, dateOfBirth })
+        .returning('id');
+      return (row as { id: number }).id;
+    },
+    drop: db.drop,
+  };
+}

@@ -1,0 +1,223 @@
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { StackOptions } from '@ems/router/src/dev/stack';
+import { seededBenchDatabase } from '../lib/databaseServer';
+import { describeServiceEnv, runEnvironment } from '../lib/env';
+import { runCleanup, writeResult } from '../lib/run';
+import { startBenchStack } from '../lib/stack';
+import { summarise } from '../lib/stats';
+import { fixed } from '../lib/table';
+import { copyBaseline } from './copyBaseline';
+import { loadImportsBenchEnv, type ImportsBenchEnv } from './env';
+import { fileSize, generateFiles } from './generate';
+import { ImportApiMissingError, runImport, signIn, type RouterSession } from './importRun';
+import { PeakSampler, WorkerLauncher, WorkerMissingError } from './memory';
+import { formatReport, TARGETS, verdicts, type ImportsBenchResult, type MeasuredImport } from './report';
+import { createBenchEvent, demoOrganisationId, OPERATOR_USER_KEY, seedPersons } from './seed';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const LOG_FILE = path.join(ROOT, 'test-artifacts', 'logs', 'bench-imports.log');
+const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'imports.json');
+/** Tenant 1 (the demo club) signs its links with md5 and is reached through the host name `localhost`. */
+const TENANT_HOST = 'localhost';
+/** Kept free at the end of the time limit for the report and cleanup. */
+const FINAL_RESERVE_MS = 20_000;
+/** The small uploads' jobs take a moment each: their state is read more often than the large ones'. */
+const DELAY_POLL_MS = 50;
+/** After a stop, how long the phase under way may take to wind down before cleanup starts regardless. */
+const STOP_GRACE_MS = 30_000;
+/** After a stop, the run ends after this at the latest, cleanup finished or not. */
+const STOP_DEADLINE_MS = 90_000;
+
+class TimeLimitError extends Error {}
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const fire = () => reject(signal.reason instanceof Error ? signal.reason : new TimeLimitError(String(signal.reason)));
+    if (signal.aborted) fire();
+    else signal.addEventListener('abort', fire, { once: true });
+  });
+}
+
+const seconds = (fromMs: number) => `${fixed((performance.now() - fromMs) / 1000, 1)} s`;
+const megabytes = (bytes: number) => `${fixed(bytes / (1024 * 1024), 1)} MB`;
+
+async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: number): Promise<void> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg();
+  const cutoff = performance.now() + (startedAtMs + env.timeLimitMs - Date.now()) - FINAL_RESERVE_MS;
+  try {
+    const work = async () => {
+      console.log(
+        `imports bench: ${env.rows} CSV rows (and ${env.smallRows} as CSV and XLSX) against ${env.existingPersons} persons, on ` +
+          `${env.databaseUrl ? 'a scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'} ` +
+          `(time limit ${env.timeLimitMs / 1000} s)`,
+      );
+      const db = await seededBenchDatabase(env.databaseUrl, path.join(ROOT, '.data', 'bench-pg'), 'ems_bench_imp', cleanup);
+      const { knex, secrets } = db;
+      const organisationId = await demoOrganisationId(knex);
+
+      let t0 = performance.now();
+      const persons = await seedPersons(knex, db.url, env.existingPersons);
+      console.log(`${persons} existing persons seeded (${seconds(t0)})`);
+
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-bench-imports-'));
+      cleanup.push(async () => {
+        if (env.keepFiles) console.log(`files kept in ${dir}`);
+        else rmSync(dir, { recursive: true, force: true });
+      });
+      t0 = performance.now();
+      const files = await generateFiles(dir, env);
+      const bytes = { large: fileSize(files.largeCsv), small: fileSize(files.smallCsv), xlsx: fileSize(files.xlsx) };
+      console.log(
+        `files generated in ${dir} (${seconds(t0)}): ${megabytes(bytes.large)} CSV, ${megabytes(bytes.small)} CSV, ` +
+          `${megabytes(bytes.xlsx)} XLSX, ${files.delayCsvs.length} small CSVs`,
+      );
+
+      const copy = await copyBaseline(db.url, files.largeCsv);
+      console.log(`COPY baseline: ${copy.rows} rows in ${fixed(copy.ms / 1000, 2)} s, ${fixed(copy.rowsPerSecond, 0)} rows/s`);
+
+      const { stack, ports } = await startBenchStack({
+        databaseUrl: db.url,
+        secrets,
+        serviceEnv: env.serviceEnv,
+        nodeArgs: env.nodeArgs,
+        logFile: LOG_FILE,
+        cleanup,
+      });
+      // The measured workers log into the stack's file too (appending, like the services).
+      const logFd = openSync(LOG_FILE, 'a');
+      cleanup.push(async () => closeSync(logFd));
+      const stackOptions: StackOptions = {
+        databaseUrl: db.url,
+        secrets,
+        ports,
+        compiled: true,
+        env: env.serviceEnv,
+        nodeArgs: env.nodeArgs,
+        logs: { fd: logFd },
+      };
+      const workers = new WorkerLauncher(stackOptions, env.workerEnv);
+      cleanup.push(() => workers.stop());
+
+      const session: RouterSession = await signIn(
+        stack.urls.router,
+        `${TENANT_HOST}:${ports.router}`,
+        secrets.customerSecret,
+        OPERATOR_USER_KEY,
+      );
+
+      const measured = async (label: string, file: string, fileBytes: number, rows: number): Promise<MeasuredImport> => {
+        const eventId = await createBenchEvent(knex, organisationId, `Bench ${label}`);
+        const worker = await workers.restart();
+        const sampler = new PeakSampler(worker.pid);
+        console.log(
+          `${label}: uploading ${path.basename(file)} (${megabytes(fileBytes)}) to event ${eventId}, fresh worker pid ${worker.pid}`,
+        );
+        const run = await runImport(session, {
+          eventId,
+          file,
+          bytes: fileBytes,
+          expectedRows: rows,
+          pollMs: env.pollMs,
+          deadline: cutoff,
+          onPoll: () => sampler.sample(),
+        });
+        const memory = sampler.result();
+        if (run.state !== 'COMPLETED')
+          throw new Error(`${label}: job ${run.jobId} ended ${run.state}: ${run.error?.message ?? 'no error message'}`);
+        console.log(
+          `${label}: COMPLETED in ${fixed(run.endToEndMs / 1000, 1)} s, ${fixed(run.endToEndRowsPerSecond, 0)} rows/s end to end, ` +
+            `start delay ${fixed(run.startDelayMs, 0)} ms, worker peak ${fixed(memory.workerPeakMb, 1)} MB` +
+            (memory.childPeakMb === null ? '' : `, child peak ${fixed(memory.childPeakMb, 1)} MB`),
+        );
+        return { ...run, label, memory };
+      };
+
+      const csvSmall = await measured(`CSV ${env.smallRows}`, files.smallCsv, bytes.small, env.smallRows);
+      const csvLarge = await measured(`CSV ${env.rows}`, files.largeCsv, bytes.large, env.rows);
+      const xlsx = await measured(`XLSX ${env.smallRows}`, files.xlsx, bytes.xlsx, env.smallRows);
+
+      console.log(`job start delay: ${files.delayCsvs.length} uploads of ${env.delayJobRows} rows, one after the other`);
+      const delays: number[] = [];
+      for (const file of files.delayCsvs) {
+        const eventId = await createBenchEvent(knex, organisationId, `Bench delay ${delays.length + 1}`);
+        const run = await runImport(session, {
+          eventId,
+          file,
+          bytes: fileSize(file),
+          expectedRows: env.delayJobRows,
+          pollMs: DELAY_POLL_MS,
+          deadline: cutoff,
+        });
+        if (run.state !== 'COMPLETED')
+          throw new Error(`delay upload ${run.file}: job ${run.jobId} ended ${run.state}: ${run.error?.message ?? ''}`);
+        delays.push(run.startDelayMs);
+      }
+
+      const result: ImportsBenchResult = { copy, csvSmall, csvLarge, xlsx, startDelay: summarise(delays) };
+      const v = verdicts(result, { small: env.smallRows, large: env.rows });
+      console.log(`\n${formatReport(result, v)}`);
+      if (loadAtStart[0]! > os.cpus().length) {
+        console.log(
+          `note: 1-minute load average was ${loadAtStart[0]!.toFixed(1)} on ${os.cpus().length} CPUs before the run; rerun on a quiet machine`,
+        );
+      }
+      writeResult(RESULT_FILE, {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        environment: runEnvironment(db.server, db.postgresVersion, loadAtStart[0]!),
+        settings: { ...env, databaseUrl: undefined, serviceEnv: describeServiceEnv(env.serviceEnv), workerEnv: Object.keys(env.workerEnv) },
+        targets: TARGETS,
+        files: { ...bytes, delayCsvs: files.delayCsvs.length },
+        ...result,
+        startDelaysMs: delays,
+        verdicts: v,
+        pass: Object.values(v).every(Boolean),
+      });
+      if (!Object.values(v).every(Boolean)) process.exitCode = 1;
+    };
+    const running = work();
+    try {
+      await Promise.race([running, whenAborted(signal)]);
+    } finally {
+      if (signal.aborted) await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, STOP_GRACE_MS))]);
+    }
+  } finally {
+    await runCleanup(cleanup);
+  }
+}
+
+const startedAtMs = Date.now();
+const abort = new AbortController();
+process.once('SIGINT', () => abort.abort(new Error('interrupted')));
+process.once('SIGTERM', () => abort.abort(new Error('terminated')));
+let env: ImportsBenchEnv;
+try {
+  env = loadImportsBenchEnv();
+} catch (err) {
+  console.error('imports bench:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+const limit = setTimeout(() => abort.abort(new TimeLimitError(`time limit of ${env.timeLimitMs / 1000} s reached`)), env.timeLimitMs);
+abort.signal.addEventListener('abort', () => {
+  setTimeout(() => {
+    console.error(`imports bench: cleanup did not finish within ${STOP_DEADLINE_MS / 1000} s after the stop`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+});
+main(env, abort.signal, startedAtMs).then(
+  () => {
+    clearTimeout(limit);
+    process.exit(process.exitCode ?? 0);
+  },
+  (err: unknown) => {
+    // The framework is being built: say in one line what is missing rather than a stack trace.
+    if (err instanceof ImportApiMissingError || err instanceof WorkerMissingError) console.error(`imports bench: ${err.message}`);
+    else console.error('imports bench failed:', err);
+    process.exit(1);
+  },
+);

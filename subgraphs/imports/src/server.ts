@@ -15,7 +15,7 @@ export const typeDefs = parse(readFileSync(path.join(__dirname, '..', 'schema.gr
 
 /** The imports service: uploads, the common stages' REST and GraphQL. Jobs run in the worker process. */
 export async function startImportsService(env: ImportsEnv): Promise<RunningService> {
-  const queue = createImportQueue(env.DATABASE_URL, `imports-service-${process.pid}`);
+  const queue = createImportQueue(env.DATABASE_URL, `imports-service-${process.pid}`, 'producer');
   const importsDeps = (db: ImportsDeps['db']): ImportsDeps => ({
     db,
     participants: membershipEvents,

@@ -4,8 +4,6 @@ import { Pool } from 'pg';
 
 /** The Agenda job that says "look at import job X"; the job row, not Agenda, holds the truth. */
 export const RUN_IMPORT = 'import:run';
-/** Finds jobs nobody holds although a worker should (see `orphanedJobIds`) and schedules them again. */
-export const SWEEP_IMPORTS = 'import:sweep';
 
 export interface ImportQueue {
   agenda: Agenda;
@@ -19,17 +17,28 @@ export interface ImportQueue {
  * migration: `ensureSchema` off) through the pool's search_path. The service uses it only to
  * queue runs; the worker also defines and processes them.
  */
-export function createImportQueue(databaseUrl: string, name: string): ImportQueue {
+export function createImportQueue(databaseUrl: string, name: string, role: 'producer' | 'worker'): ImportQueue {
   const pool = new Pool({ connectionString: databaseUrl, max: 4, options: '-c search_path=imports', application_name: name });
   const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'imports_agenda_jobs', ensureSchema: false });
   const agenda = new Agenda({ backend, name, processEvery: '30 seconds' });
+  // A worker's `agenda.start()` connects the notification channel. A producer never starts
+  // Agenda, and without the channel `now()` saves the job silently: workers would hear of it
+  // only at their next poll (`processEvery`). So the producer connects it itself, once.
+  let channel: Promise<void> | null = null;
+  const notifying = () => {
+    if (role === 'worker') return Promise.resolve();
+    channel ??= backend.notificationChannel?.connect() ?? Promise.resolve();
+    return channel;
+  };
   return {
     agenda,
     async schedule(jobId) {
       await agenda.ready;
+      await notifying();
       await agenda.now(RUN_IMPORT, { jobId });
     },
     async close() {
+      if (channel) await backend.notificationChannel?.disconnect();
       await agenda.stop();
       await pool.end();
     },

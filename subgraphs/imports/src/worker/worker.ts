@@ -1,12 +1,15 @@
-import { createKnex } from '@ems/db';
-import { createLogger } from '@ems/service-runtime';
+import express from 'express';
+import { createKnex, migrateLatest } from '@ems/db';
+import { createLogger, healthRoutes, listen } from '@ems/service-runtime';
 import type { WorkerEnv } from '../env';
 import { orphanedJobIds } from '../data/jobs';
 import { createProcessors } from '../flows';
 import { runJob, type PipelineDeps } from './pipeline';
-import { createImportQueue, RUN_IMPORT, SWEEP_IMPORTS } from './queue';
+import { createImportQueue, RUN_IMPORT } from './queue';
 
 export interface RunningWorker {
+  /** The health endpoint (`/actuator/health`, like the services'), for the launcher and liveness checks. */
+  url: string;
   stop(): Promise<void>;
 }
 
@@ -19,7 +22,8 @@ export interface RunningWorker {
 export async function startImportWorker(env: WorkerEnv): Promise<RunningWorker> {
   const logger = createLogger('imports-worker', env.LOG_LEVEL);
   const db = createKnex(env.DATABASE_URL, { poolMax: 4 + env.IMPORT_WORKER_CONCURRENCY * 2, applicationName: 'ems-imports-worker' });
-  const queue = createImportQueue(env.DATABASE_URL, `imports-worker-${process.pid}`);
+  await migrateLatest(db);
+  const queue = createImportQueue(env.DATABASE_URL, `imports-worker-${process.pid}`, 'worker');
   const deps: PipelineDeps = {
     db,
     processors: createProcessors(),
@@ -39,14 +43,30 @@ export async function startImportWorker(env: WorkerEnv): Promise<RunningWorker> 
     },
     { concurrency: env.IMPORT_WORKER_CONCURRENCY, lockLifetime: env.IMPORT_LEASE_SECONDS * 1000, removeOnComplete: true },
   );
-  queue.agenda.define(SWEEP_IMPORTS, async () => {
-    for (const jobId of await orphanedJobIds(db, env.IMPORT_LEASE_SECONDS)) await queue.schedule(jobId);
-  });
   await queue.agenda.start();
-  await queue.agenda.every(`${env.IMPORT_LEASE_SECONDS} seconds`, SWEEP_IMPORTS);
-  logger.info({ concurrency: env.IMPORT_WORKER_CONCURRENCY }, 'imports worker started');
+  // The sweep: jobs in a worker state that nobody holds (the service stopped between storing the
+  // job and queuing it, or a run Agenda dropped) are queued again. Every worker sweeps; a job
+  // queued twice is harmless (the lease decides). A timer of ours rather than Agenda's `every`,
+  // so that stopping the worker stops it.
+  const sweep = setInterval(() => {
+    orphanedJobIds(db, env.IMPORT_LEASE_SECONDS)
+      .then(async (ids) => {
+        for (const jobId of ids) await queue.schedule(jobId);
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'import sweep failed'));
+  }, env.IMPORT_LEASE_SECONDS * 1000);
+  const health = express();
+  health.disable('x-powered-by');
+  health.use(healthRoutes(db, 'imports-worker'));
+  const server = await listen(health, env.IMPORTS_WORKER_PORT, env.HOST);
+  const address = server.address();
+  const url = `http://${env.HOST}:${typeof address === 'object' && address ? address.port : env.IMPORTS_WORKER_PORT}`;
+  logger.info({ url, concurrency: env.IMPORT_WORKER_CONCURRENCY }, 'imports worker started');
   return {
+    url,
     async stop() {
+      clearInterval(sweep);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await queue.close();
       await db.destroy();
     },

@@ -29,6 +29,7 @@ export const SERVICE_ENTRIES: readonly ServiceEntry[] = [
   { pkg: 'subgraphs/membership', entry: 'cli/keys' },
   { pkg: 'subgraphs/forms', entry: 'main' },
   { pkg: 'subgraphs/imports', entry: 'main' },
+  { pkg: 'subgraphs/imports', entry: 'worker/main' },
   // The child process that reads an XLSX upload (forked by the imports worker, not run by hand).
   { pkg: 'subgraphs/imports', entry: 'parsing/xlsxWorker' },
 ];

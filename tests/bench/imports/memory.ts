@@ -160,7 +160,7 @@ export class WorkerLauncher {
     });
     const stop = () => stopChild(child);
     try {
-      await waitForHealth(`http://${o.host ?? '127.0.0.1'}:${port}/healthz`, child);
+      await waitForHealth(`http://${o.host ?? '127.0.0.1'}:${port}/actuator/health`, child);
     } catch (err) {
       await stop();
       throw err;

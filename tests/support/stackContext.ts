@@ -5,6 +5,7 @@ import type { StackService } from '@ems/router/src/dev/stack';
 export interface E2EContext {
   urls: Record<StackService, string>;
   ports: Record<StackService, number>;
+  pids: Record<StackService, number>;
   databaseUrl: string;
   secrets: DevSecrets;
   logFile: string;

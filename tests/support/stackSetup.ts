@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateDevSecrets } from '@ems/router/src/dev/secrets';
-import { freePort, startStack, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
+import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
 import { acquireDatabaseServer } from './databaseServer';
 import { UNLIMITED_RATES } from './rateLimits';
 import { startMailSink } from './mailSink';
@@ -32,7 +32,7 @@ export default async function setup(): Promise<void> {
   rmSync(mailDir, { recursive: true, force: true });
   const mail = await startMailSink(mailDir);
   const ports = {} as Record<StackService, number>;
-  for (const s of ['router', 'membership', 'forms', 'imports'] as const) ports[s] = await freePort();
+  for (const s of STACK_SERVICES) ports[s] = await freePort();
   const stack = await startStack({
     databaseUrl: db.url,
     secrets,
@@ -46,7 +46,16 @@ export default async function setup(): Promise<void> {
     },
     logs: { onLine: (service, line) => log.write(`${service}\t${line}\n`) },
   });
-  const context: E2EContext = { urls: stack.urls, ports, databaseUrl: db.url, secrets, logFile, secretsSeenFile, mailDir };
+  const context: E2EContext = {
+    urls: stack.urls,
+    ports,
+    pids: stack.pids,
+    databaseUrl: db.url,
+    secrets,
+    logFile,
+    secretsSeenFile,
+    mailDir,
+  };
   process.env.EMS_E2E_CONTEXT = JSON.stringify(context);
   holder.__emsStack = { stack, drop: db.drop, context, mail };
 }

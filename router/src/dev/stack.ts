@@ -7,20 +7,24 @@ import type { DevSecrets } from './secrets';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export type StackService = 'membership' | 'forms' | 'imports' | 'router';
-export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'router'];
+export type StackService = 'membership' | 'forms' | 'imports' | 'worker' | 'router';
+export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'worker', 'router'];
 
-const PACKAGE: Record<StackService, string> = {
-  membership: 'subgraphs/membership',
-  forms: 'subgraphs/forms',
-  imports: 'subgraphs/imports',
-  router: 'router',
+/** Each process's package and entry below its `src/` (the bundle is the same path below `dist/`). */
+const ENTRY: Record<StackService, { pkg: string; entry: string }> = {
+  membership: { pkg: 'subgraphs/membership', entry: 'main' },
+  forms: { pkg: 'subgraphs/forms', entry: 'main' },
+  imports: { pkg: 'subgraphs/imports', entry: 'main' },
+  // The imports worker: Agenda jobs, no HTTP but its health endpoint.
+  worker: { pkg: 'subgraphs/imports', entry: 'worker/main' },
+  router: { pkg: 'router', entry: 'main' },
 };
 
 /** What a service process runs: its TypeScript through tsx, or its bundle from `npm run build`. */
 export function serviceCommand(service: StackService, compiled: boolean, root = ROOT): string[] {
-  if (!compiled) return ['--import', 'tsx', path.join(PACKAGE[service], 'src', 'main.ts')];
-  const bundle = path.join(PACKAGE[service], 'dist', 'main.js');
+  const { pkg, entry } = ENTRY[service];
+  if (!compiled) return ['--import', 'tsx', path.join(pkg, 'src', `${entry}.ts`)];
+  const bundle = path.join(pkg, 'dist', `${entry}.js`);
   if (!existsSync(path.join(root, bundle))) {
     throw new Error(`${bundle} is missing: run \`npm run build:services\` (or \`npm run build\`) before starting compiled services`);
   }
@@ -50,6 +54,8 @@ export interface StackOptions {
 
 export interface RunningStack {
   urls: Record<StackService, string>;
+  /** The processes' ids, e.g. for a test that kills the worker in the middle of a job. */
+  pids: Record<StackService, number>;
   /** Starts (or restarts) one more router process on the same subgraphs, e.g. for scale-out tests. */
   startRouter(port: number, env?: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }>;
   stop(): Promise<void>;
@@ -89,6 +95,10 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
       return { ...base, FORMS_PORT: String(port) };
     case 'imports':
       return { ...base, IMPORTS_PORT: String(port) };
+    case 'worker': {
+      const { JWT_SECRET: _theWorkerVerifiesNoTokens, ...rest } = base;
+      return { ...rest, IMPORTS_WORKER_PORT: String(port) };
+    }
     case 'router': {
       const { JWT_SECRET: _routerHoldsNoSigningSecret, ...rest } = base;
       return {
@@ -178,7 +188,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the three subgraphs and the router as separate Node processes (TypeScript through
+ * Starts the three subgraphs, the imports worker and the router as separate Node processes (TypeScript through
  * tsx, or the built bundles with `compiled`), waits until each answers its health check, and
  * stops them all on `stop()`.
  */
@@ -189,14 +199,17 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
   const launch = (service: StackService, port: number, env?: Record<string, string>) =>
     launchService(service, o, port, env, (stop) => stops.push(stop));
   try {
-    const [membership, forms, imports] = await Promise.all([
+    const [membership, forms, imports, worker] = await Promise.all([
       launch('membership', o.ports.membership),
       launch('forms', o.ports.forms),
       launch('imports', o.ports.imports),
+      launch('worker', o.ports.worker),
     ]);
     const router = await launch('router', o.ports.router);
+    const started = { membership, forms, imports, worker, router };
     return {
-      urls: { membership: membership.url, forms: forms.url, imports: imports.url, router: router.url },
+      urls: { membership: membership.url, forms: forms.url, imports: imports.url, worker: worker.url, router: router.url },
+      pids: Object.fromEntries(Object.entries(started).map(([s, p]) => [s, p.child.pid ?? 0])) as Record<StackService, number>,
       startRouter: async (port, env) => launch('router', port, env),
       stop: async () => {
         await Promise.all(stops.map((stop) => stop()));

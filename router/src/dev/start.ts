@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     membership: env.MEMBERSHIP_PORT,
     forms: env.FORMS_PORT,
     imports: env.IMPORTS_PORT,
+    worker: env.IMPORTS_WORKER_PORT,
   };
   const stack = await startStack({
     databaseUrl,
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
     Registration portal (router):     http://localhost:${env.ROUTER_PORT}
     Federated GraphQL:                http://localhost:${env.ROUTER_PORT}/graphql
     Admin service health:             http://localhost:${env.ROUTER_PORT}/services/admin-service/actuator/health
+    Import uploads (operators):       PUT http://localhost:${env.ROUTER_PORT}/services/admin-service/api/event-participants/import
+    Import worker health:             http://localhost:${env.IMPORTS_WORKER_PORT}/actuator/health
     Database:                         ${embedded ? `embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_PG_PORT}` : 'DATABASE_URL'}
 
   Press Ctrl-C to stop.

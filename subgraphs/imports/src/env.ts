@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
-import { parseEnv, port, refuseDevelopmentDefaults, seconds, serviceEnvShape } from '@ems/service-runtime';
+import { parseEnv, port, productionModeShape, refuseDevelopmentDefaults, seconds, serviceEnvShape } from '@ems/service-runtime';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -37,6 +37,7 @@ const workerFields = z.object({
   EMBEDDED_PG_PORT: serviceEnvShape.EMBEDDED_PG_PORT,
   HOST: serviceEnvShape.HOST,
   LOG_LEVEL: serviceEnvShape.LOG_LEVEL,
+  ...productionModeShape,
   ...importLimitsShape,
   /** The worker's health endpoint (`/healthz`), for the launcher and for liveness checks. */
   IMPORTS_WORKER_PORT: port(4013),
@@ -48,9 +49,12 @@ const workerFields = z.object({
   IMPORT_WORKER_CONCURRENCY: positiveInt(2),
 });
 
+/** Production mode: the worker holds no secret of its own, but refuses the launcher's generated ones all the same. */
+const workerSchema = workerFields.superRefine(refuseDevelopmentDefaults<z.output<typeof workerFields>>({ secrets: [] }));
+
 export type WorkerEnv = ReturnType<typeof loadWorkerEnv>;
 
 export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env) {
-  const env = parseEnv(workerFields, source, 'imports-worker');
+  const env = parseEnv(workerSchema, source, 'imports-worker');
   return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
 }

@@ -44,6 +44,8 @@ export interface SubgraphServiceSpec<Ctx extends BaseContext> {
   routes?: (deps: ServiceDeps) => Router;
   /** Largest accepted JSON body of the REST endpoints. */
   jsonLimit?: string;
+  /** GraphQL file uploads on `/graphql` (see createSubgraphHandler). */
+  uploads?: { maxFileSize: number };
 }
 
 export interface RunningService extends ServiceDeps {
@@ -72,7 +74,13 @@ export async function startSubgraphService<Ctx extends BaseContext>(spec: Subgra
   app.use(requestLogger(logger));
   app.use(healthRoutes(db, spec.name));
 
-  const graphql = await createSubgraphHandler({ typeDefs: spec.typeDefs, resolvers: spec.resolvers, context: spec.context(deps), logger });
+  const graphql = await createSubgraphHandler({
+    typeDefs: spec.typeDefs,
+    resolvers: spec.resolvers,
+    context: spec.context(deps),
+    logger,
+    uploads: spec.uploads,
+  });
   app.use('/graphql', requireXApiKey(keys), optionalBearer(spec.jwtSecret), ...graphql.handler);
 
   // The raw bytes stay on the request (`rawBody`): a payment provider signs its JSON webhooks over them.

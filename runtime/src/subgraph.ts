@@ -4,6 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import express, { type Request, type RequestHandler } from 'express';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { isAppError } from '@ems/schema';
 import type { Logger } from './log';
@@ -48,6 +49,13 @@ export interface SubgraphOptions<Ctx extends BaseContext> {
   context: (req: Request) => Promise<Ctx>;
   logger: Logger;
   plugins?: ApolloServerPlugin<Ctx>[];
+  /**
+   * GraphQL multipart requests (file uploads, graphql-upload-minimal): one file of at most
+   * `maxFileSize` bytes. Only the imports subgraph takes files; the router sends them straight to
+   * it (the gateway cannot forward multipart). Apollo's csrfPrevention still asks such a request
+   * for a preflight header (Apollo-Require-Preflight or X-Apollo-Operation-Name).
+   */
+  uploads?: { maxFileSize: number };
 }
 
 /** Builds and starts a federated subgraph server; returns the Express handler for `/graphql`. */
@@ -71,7 +79,11 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
   });
   await server.start();
   return {
-    handler: [express.json({ limit: '1mb' }), expressMiddleware(server, { context: async ({ req }) => opts.context(req as Request) })],
+    handler: [
+      ...(opts.uploads ? [graphqlUploadExpress({ maxFileSize: opts.uploads.maxFileSize, maxFiles: 1 })] : []),
+      express.json({ limit: '1mb' }),
+      expressMiddleware(server, { context: async ({ req }) => opts.context(req as Request) }),
+    ],
     stop: () => server.stop(),
   };
 }

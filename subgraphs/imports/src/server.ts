@@ -33,6 +33,7 @@ export async function startImportsService(env: ImportsEnv): Promise<RunningServi
     typeDefs,
     resolvers,
     context: ({ db }) => createContextFactory(importsDeps(db)),
+    uploads: { maxFileSize: env.IMPORT_MAX_UPLOAD_BYTES },
     routes: ({ db, keys }) =>
       importsRoutes({ imports: importsDeps(db), keys, jwtSecret: env.JWT_SECRET, maxUploadBytes: env.IMPORT_MAX_UPLOAD_BYTES }),
   });

@@ -46,6 +46,12 @@ const fields = z.object({
   ROUTE_TABLE: z.string().optional(),
   PORTAL_DIST: z.string().optional(),
   GRAPHQL_INTROSPECTION: booleanFlag(false),
+  /** Largest request body the router passes on (import uploads); larger is 413 before it is read. Same default as the imports service's IMPORT_MAX_UPLOAD_BYTES. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
   /** Failed sign-ins allowed per user key in one window (a success does not count). */
   SIGN_IN_LIMIT_PER_USER_KEY: z.coerce.number().int().positive().default(10),
   /** Sign-in attempts allowed per client address in one window (all of them count). */

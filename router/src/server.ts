@@ -18,8 +18,10 @@ import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';
 import { SessionTokens } from './auth/sessionTokens';
 import { createGatewayHandler } from './graphql/gateway';
+import { uploadForward } from './graphql/uploadForward';
 import { portalRoutes } from './portal';
 import { adminProxy } from './proxy/adminProxy';
+import { bodyLimit } from './proxy/bodyLimit';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
 import { originCheck } from './security/originCheck';
 import { sessionMiddleware } from './session/middleware';
@@ -73,11 +75,13 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // The text rule (no control characters) on every path and query string; the JSON bodies the
   // router parses itself are checked where they are parsed (sign-in, and /graphql's plugin).
   app.use(rejectInvalidText());
-  // Cross-site writes are refused, then the session is read (express-session: a request without
-  // a session cookie reads nothing, and nothing is stored before sign-in).
+  // Cross-site writes are refused, a body declared over UPLOAD_MAX_BYTES is refused unread, then
+  // the session is read (express-session: a request without a session cookie reads nothing, and
+  // nothing is stored before sign-in).
   app.use(
     ['/api', '/services', '/graphql'],
     originCheck(env.ALLOWED_ORIGINS),
+    bodyLimit(env.UPLOAD_MAX_BYTES),
     sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS),
   );
   app.use(
@@ -89,10 +93,11 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       limits: signInLimits(db, env),
     }),
   );
-  app.use(
-    adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger }),
-  );
-  app.use('/graphql', ...graphql.handler);
+  const upstream = { apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger, maxBodyBytes: env.UPLOAD_MAX_BYTES };
+  app.use(adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, ...upstream }));
+  // GraphQL file uploads go straight to the imports subgraph (the gateway cannot forward
+  // multipart); every other operation goes through Apollo.
+  app.use('/graphql', uploadForward({ importsUrl: env.IMPORTS_URL, ...upstream }), ...graphql.handler);
   app.use(portalRoutes(env.PORTAL_DIST));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GraphQLError } from 'graphql';
 import type { Dispatcher } from 'undici';
+import { routerCredentials } from '../proxy/credentials';
 
 /** What the router knows of a GraphQL request when it calls a subgraph. */
 export type GatewayContext = {
@@ -53,8 +54,7 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
 
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = request.http!.headers;
-    headers.set('x-api-key', this.apiKey);
-    if (context.token) headers.set('authorization', `Bearer ${context.token}`);
+    for (const [name, value] of Object.entries(routerCredentials(this.apiKey, context.token))) headers.set(name, value);
     if (context.clientAddress) headers.set('x-forwarded-for', context.clientAddress);
   }
 

@@ -3,6 +3,7 @@ import { NotFoundError } from '@ems/schema';
 import type { Logger } from '@ems/service-runtime';
 import type { Dispatcher } from 'undici';
 import type { SessionTokens } from '../auth/sessionTokens';
+import { BROWSER_CREDENTIALS, routerCredentials } from './credentials';
 import { forward } from './forward';
 import { isTokenIssuingPath, needsUserToken, serviceFor, type RouteEntry, type ServiceName } from './routeTable';
 
@@ -11,9 +12,6 @@ export const SERVICES_PREFIX = '/services/admin-service';
 
 /** How long a subgraph may take to answer the router, REST and GraphQL alike. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
-
-/** Headers of the browser that never reach a subgraph: its credentials are the session's business. */
-const STRIPPED_HEADERS: ReadonlySet<string> = new Set(['cookie', 'authorization', 'x-api-key', 'proxy-authorization']);
 
 /**
  * The path a proxied request is sent upstream with, or undefined when the proxy does not serve
@@ -30,6 +28,13 @@ export function proxiedPath(url: string): string | undefined {
   return undefined;
 }
 
+/** The contract's 502 for a subgraph that could not be reached or did not answer in time. */
+export const upstreamUnavailable = (logger: Logger, res: Response) => (err: Error) => {
+  logger.error({ err }, 'upstream request failed');
+  if (!res.headersSent)
+    res.status(502).json({ error: 'Bad Gateway', message: 'Upstream service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
+};
+
 export interface AdminProxyDeps {
   routes: readonly RouteEntry[];
   serviceUrls: Record<ServiceName, string>;
@@ -37,19 +42,16 @@ export interface AdminProxyDeps {
   dispatcher: Dispatcher;
   tokens: SessionTokens;
   logger: Logger;
+  /** UPLOAD_MAX_BYTES: the most a request body may carry upstream. */
+  maxBodyBytes: number;
 }
 
 /**
  * Forwards `/services/admin-service/**` and `/api/**` to the subgraph that owns the upstream
  * path, adding X-API-KEY and, when the session holds a JWT, `Authorization: Bearer`.
  */
-export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, logger }: AdminProxyDeps): RequestHandler {
+export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, logger, maxBodyBytes }: AdminProxyDeps): RequestHandler {
   const targets = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, new URL(url)])) as Record<ServiceName, URL>;
-  const unavailable = (res: Response) => (err: Error) => {
-    logger.error({ err }, 'upstream request failed');
-    if (!res.headersSent)
-      res.status(502).json({ error: 'Bad Gateway', message: 'Upstream service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
-  };
 
   return async (req: Request, res, next) => {
     const upstreamPath = proxiedPath(req.originalUrl);
@@ -64,11 +66,13 @@ export function adminProxy({ routes, serviceUrls, apiKey, dispatcher, tokens, lo
         target,
         // A subgraph URL configured with a path (behind a path-routing proxy) keeps it in front.
         path: `${target.pathname.replace(/\/+$/, '')}${upstreamPath}`,
-        strip: STRIPPED_HEADERS,
-        add: token ? { 'x-api-key': apiKey, authorization: `Bearer ${token}` } : { 'x-api-key': apiKey },
+        strip: BROWSER_CREDENTIALS,
+        add: routerCredentials(apiKey, token),
         dispatcher,
         timeoutMs: UPSTREAM_TIMEOUT_MS,
-        onUnavailable: unavailable(res),
+        onUnavailable: upstreamUnavailable(logger, res),
+        maxBodyBytes,
+        locationPrefix: req.originalUrl.startsWith(SERVICES_PREFIX) ? SERVICES_PREFIX : undefined,
       });
     } catch (err) {
       next(err);

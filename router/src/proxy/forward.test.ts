@@ -17,6 +17,10 @@ const seen: Seen[] = [];
 /** Upstream answers the browser gave up on, as the upstream saw them end. */
 const dribbles: Array<{ closedEarly: Promise<boolean> }> = [];
 const LARGE_BYTES = 32 * 1024 * 1024;
+/** Told when the upstream receives a part of a request body. */
+let onUpstreamData: (() => void) | undefined;
+/** The front's body limit (the router's UPLOAD_MAX_BYTES). */
+const MAX_BODY_BYTES = 64 * 1024;
 /** How much of the large answer the upstream has written so far. */
 let largeSent = 0;
 
@@ -63,7 +67,10 @@ function listen(server: http.Server): Promise<number> {
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      onUpstreamData?.();
+    });
     req.on('end', () => {
       seen.push({
         method: req.method ?? '',
@@ -79,6 +86,10 @@ beforeAll(async () => {
       res.setHeader('x-upstream', 'yes');
       res.setHeader('keep-alive', 'timeout=99');
       res.statusCode = req.url?.includes('/missing') ? 404 : 200;
+      if (req.url?.includes('/created')) {
+        res.statusCode = 201;
+        res.setHeader('location', req.url.includes('/absolute') ? 'https://elsewhere.example/api/x' : '/api/imports/42');
+      }
       res.end(JSON.stringify({ echoed: Buffer.concat(chunks).toString() }));
     });
   });
@@ -93,6 +104,8 @@ beforeAll(async () => {
       add: { 'x-api-key': 'router-key' },
       dispatcher,
       timeoutMs: req.url.startsWith('/slow') ? 200 : 5000,
+      maxBodyBytes: MAX_BODY_BYTES,
+      locationPrefix: '/services/admin-service',
       onUnavailable: (err) => {
         unavailable.push(err);
         res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
@@ -203,6 +216,7 @@ describe('forward', () => {
           add: {},
           dispatcher,
           timeoutMs: 1000,
+          maxBodyBytes: MAX_BODY_BYTES,
           onUnavailable: (err) => {
             errors.push(err);
             res.status(502).json({ code: 'UPSTREAM_UNAVAILABLE' });
@@ -255,5 +269,63 @@ describe('forward', () => {
     const res = await fetch(`${frontUrl}/slow`);
     expect(res.status).toBe(502);
     expect(unavailable[0]?.message).toMatch(/did not answer within 200 ms/);
+  });
+});
+
+describe('forward and request bodies', () => {
+  it('streams a request body upstream as it arrives, never waiting for the whole of it', async () => {
+    const upstreamHasData = new Promise<void>((resolve) => (onUpstreamData = resolve));
+    const encoder = new TextEncoder();
+    const res = await fetch(`${frontUrl}/trickle`, {
+      method: 'PUT',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: new ReadableStream({
+        async start(controller) {
+          controller.enqueue(encoder.encode('first part, '));
+          // The rest is sent only once the upstream has the first part: a router that buffered
+          // the body would wait here for ever.
+          await upstreamHasData;
+          controller.enqueue(encoder.encode('second part'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    onUpstreamData = undefined;
+    expect(await res.json()).toEqual({ echoed: 'first part, second part' });
+  });
+
+  it('cuts a chunked body at the limit and answers 413 in the contract’s shape', async () => {
+    const block = new Uint8Array(16 * 1024).fill(0x61);
+    let sent = 0;
+    const res = await fetch(`${frontUrl}/too-long`, {
+      method: 'PUT',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: new ReadableStream({
+        pull(controller) {
+          if (sent >= MAX_BODY_BYTES * 4) return controller.close();
+          sent += block.length;
+          controller.enqueue(block);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'Payload Too Large', code: 'UPLOAD_TOO_LARGE' });
+    expect(seen.find((s) => s.url.includes('/too-long'))).toBeUndefined();
+    expect(unavailable).toEqual([]);
+  });
+});
+
+describe('forward and Location (ProxyPassReverse)', () => {
+  it('answers a Location under /api/ with the router’s prefix in front, so the client can call it here', async () => {
+    const res = await fetch(`${frontUrl}/created`, { method: 'PUT', redirect: 'manual' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe('/services/admin-service/api/imports/42');
+  });
+
+  it('leaves any other Location as the subgraph sent it', async () => {
+    const res = await fetch(`${frontUrl}/created/absolute`, { method: 'PUT', redirect: 'manual' });
+    expect(res.headers.get('location')).toBe('https://elsewhere.example/api/x');
   });
 });

@@ -1,6 +1,8 @@
 import type http from 'node:http';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
+import { PayloadTooLargeError } from '@ems/schema';
+import { limitedBody } from './bodyLimit';
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
 const HOP_BY_HOP = new Set([
@@ -35,6 +37,14 @@ export interface ForwardOptions {
   timeoutMs: number;
   /** Called when the subgraph could not be reached or did not answer in time. */
   onUnavailable(err: Error): void;
+  /** The router's body limit (UPLOAD_MAX_BYTES): a chunked body longer than this is cut and answered 413. */
+  maxBodyBytes: number;
+  /**
+   * Put in front of a `Location` under `/api/` the subgraph answers with (`/api/imports/{id}`
+   * becomes `/services/admin-service/api/imports/{id}`), so the client gets a path it can call
+   * here, as a reverse proxy's ProxyPassReverse does.
+   */
+  locationPrefix?: string;
 }
 
 /** The browser's headers in its order and spelling, less credentials and hop headers, plus the router's. */
@@ -77,7 +87,7 @@ export async function forward(req: Request, res: Response, o: ForwardOptions): P
         path: o.path,
         method: req.method as Dispatcher.HttpMethod,
         headers: upstreamHeaders(req, o),
-        body: hasBody(req) ? req : null,
+        body: hasBody(req) ? limitedBody(req, o.maxBodyBytes) : null,
         headersTimeout: o.timeoutMs,
         bodyTimeout: o.timeoutMs,
       },
@@ -86,12 +96,19 @@ export async function forward(req: Request, res: Response, o: ForwardOptions): P
         for (const [name, value] of Object.entries(headers)) {
           if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') passed[name] = value;
         }
+        const location = passed.location;
+        if (o.locationPrefix && typeof location === 'string' && location.startsWith('/api/'))
+          passed.location = `${o.locationPrefix}${location}`;
         res.writeHead(statusCode, passed);
         return res;
       },
     );
   } catch (err) {
     if (res.destroyed) return; // the browser left; the upstream call went with it
+    if (err instanceof PayloadTooLargeError && !res.headersSent) {
+      res.set('Connection', 'close').status(err.status).json(err.toBody());
+      return;
+    }
     if (res.headersSent)
       res.destroy(); // the subgraph broke off mid-answer
     else o.onUnavailable(describeUpstreamError(err as Error, o.timeoutMs));

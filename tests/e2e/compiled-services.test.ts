@@ -12,7 +12,7 @@ import { e2eContext } from '../support/stackContext';
 /**
  * Production runs the bundles of `npm run build` (`node --enable-source-maps <package>/dist/main.js`),
  * not the TypeScript the other e2e suites run through tsx. This suite builds them and starts the
- * four compiled processes on a database of their own: a bundle that resolves a file from the wrong
+ * five compiled processes (the imports worker among them) on a database of their own: a bundle that resolves a file from the wrong
  * place (the supergraph, a subgraph's SDL, the portal) or misses a module fails here.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -70,6 +70,17 @@ describe('the compiled services (npm run build)', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.viewer.userKey).toBe('anna.berg');
     expect(body.data?.viewer.linkedPersons).toHaveLength(4);
+  });
+
+  it('run the compiled imports worker, which answers its health check and can be replaced after a SIGKILL', async () => {
+    const health = async () => (await fetch(`${stack!.urls.worker}/actuator/health`)).json();
+    expect(await health()).toMatchObject({ status: 'UP', service: 'imports-worker' });
+    const first = stack!.pids.worker;
+    await stack!.stopWorker('SIGKILL');
+    await expect(fetch(`${stack!.urls.worker}/actuator/health`)).rejects.toThrow();
+    await stack!.startWorker(await freePort());
+    expect(stack!.pids.worker).not.toBe(first);
+    expect(await health()).toMatchObject({ status: 'UP', service: 'imports-worker' });
   });
 
   it('serve the portal from portal-web (its build, or the placeholder before one)', async () => {

@@ -5,7 +5,10 @@ import type { StackService } from '@ems/router/src/dev/stack';
 export interface E2EContext {
   urls: Record<StackService, string>;
   ports: Record<StackService, number>;
+  /** The processes' ids at the start (a test may replace the worker: see stackWorker.ts). */
   pids: Record<StackService, number>;
+  /** The pids of the stack's imports workers, one a line, the current one last (stackWorker.ts). */
+  workerPidsFile: string;
   databaseUrl: string;
   secrets: DevSecrets;
   logFile: string;

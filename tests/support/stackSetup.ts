@@ -15,7 +15,8 @@ const holder = globalThis as typeof globalThis & {
 
 /**
  * Starts the real system for the e2e suites: a fresh database (migrated, demo seed with secrets
- * made for this run), the three subgraphs and the router as separate processes. Every line the
+ * made for this run), the three subgraphs, the imports worker and the router as separate processes
+ * (tests stop and start the worker through stackWorker.ts). Every line the
  * processes log goes to test-artifacts/logs/e2e-stack.log, which teardown searches for secrets.
  */
 export default async function setup(): Promise<void> {
@@ -46,10 +47,13 @@ export default async function setup(): Promise<void> {
     },
     logs: { onLine: (service, line) => log.write(`${service}\t${line}\n`) },
   });
+  const workerPidsFile = path.join(ARTIFACTS, 'logs', 'e2e-worker-pids.txt');
+  writeFileSync(workerPidsFile, `${stack.pids.worker}\n`);
   const context: E2EContext = {
     urls: stack.urls,
     ports,
     pids: stack.pids,
+    workerPidsFile,
     databaseUrl: db.url,
     secrets,
     logFile,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { releaseDatabaseServer } from './databaseServer';
+import { stopStartedWorkers } from './stackWorker';
 import type { E2EContext } from './stackContext';
 
 const holder = globalThis as typeof globalThis & {
@@ -11,6 +12,7 @@ export default async function teardown(): Promise<void> {
   const running = holder.__emsStack;
   if (!running) return;
   await running.stack.stop();
+  await stopStartedWorkers(running.context);
   await running.mail.stop();
   await running.drop();
   await releaseDatabaseServer();

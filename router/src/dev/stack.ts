@@ -58,6 +58,16 @@ export interface RunningStack {
   pids: Record<StackService, number>;
   /** Starts (or restarts) one more router process on the same subgraphs, e.g. for scale-out tests. */
   startRouter(port: number, env?: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }>;
+  /**
+   * Stops the stack's imports worker with `signal` (SIGKILL: a crash, nothing cleaned up) and
+   * waits until the process is gone.
+   */
+  stopWorker(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Starts an imports worker in place of the stopped one (or one more beside it) on `port`; it
+   * becomes the stack's worker (`urls.worker`, `pids.worker`) and `stop()` stops it too.
+   */
+  startWorker(port: number, env?: Record<string, string>): Promise<LaunchedService>;
   stop(): Promise<void>;
 }
 
@@ -132,7 +142,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 export interface LaunchedService {
   url: string;
   child: ChildProcess;
-  stop(): Promise<void>;
+  /** SIGTERM, and SIGKILL after 10 s; or the one signal given, waiting for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Starts one service process and waits until it answers its health check. */
@@ -164,7 +175,7 @@ export async function launchService(
     }
   }
   const url = `http://${host}:${port}`;
-  const stop = () => stopChild(child);
+  const stop = (signal?: NodeJS.Signals) => stopChild(child, signal);
   onSpawn?.(stop);
   try {
     await waitForHealth(service === 'router' ? `${url}/healthz` : `${url}/actuator/health`, child);
@@ -175,15 +186,15 @@ export async function launchService(
   return { url, child, stop };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = signal === 'SIGTERM' ? setTimeout(() => child.kill('SIGKILL'), 10_000) : undefined;
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
@@ -207,10 +218,20 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
     ]);
     const router = await launch('router', o.ports.router);
     const started = { membership, forms, imports, worker, router };
+    const urls = { membership: membership.url, forms: forms.url, imports: imports.url, worker: worker.url, router: router.url };
+    const pids = Object.fromEntries(Object.entries(started).map(([s, p]) => [s, p.child.pid ?? 0])) as Record<StackService, number>;
+    let currentWorker = worker;
     return {
-      urls: { membership: membership.url, forms: forms.url, imports: imports.url, worker: worker.url, router: router.url },
-      pids: Object.fromEntries(Object.entries(started).map(([s, p]) => [s, p.child.pid ?? 0])) as Record<StackService, number>,
+      urls,
+      pids,
       startRouter: async (port, env) => launch('router', port, env),
+      stopWorker: (signal) => currentWorker.stop(signal),
+      startWorker: async (port, env) => {
+        currentWorker = await launch('worker', port, env);
+        urls.worker = currentWorker.url;
+        pids.worker = currentWorker.child.pid ?? 0;
+        return currentWorker;
+      },
       stop: async () => {
         await Promise.all(stops.map((stop) => stop()));
       },

@@ -12,7 +12,7 @@ export interface HttpResponse {
 export interface RequestOptions {
   headers?: Record<string, string>;
   json?: unknown;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** Notes a token or session id so that the e2e teardown can prove no log line contains it. */

@@ -39,7 +39,7 @@ const workerFields = z.object({
   LOG_LEVEL: serviceEnvShape.LOG_LEVEL,
   ...productionModeShape,
   ...importLimitsShape,
-  /** The worker's health endpoint (`/healthz`), for the launcher and for liveness checks. */
+  /** The worker's health endpoint (`/actuator/health`, like the services'), for the launcher and liveness checks. */
   IMPORTS_WORKER_PORT: port(4013),
   /** How long a worker's claim on a job lasts without renewal; after a crash another worker takes over then. */
   IMPORT_LEASE_SECONDS: seconds(30),

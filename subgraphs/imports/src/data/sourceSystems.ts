@@ -46,7 +46,7 @@ export interface TemplateVariant {
   name: string;
   header: string[];
   columnMappings: Array<{ header: string; field: string | null }>;
-  cellChoices: Array<{ fkType: string; value: string; targetId: number | null }>;
+  cellChoices: Array<{ fkType: string; value: string; targetId: number | null; targetLabel?: string | null }>;
 }
 
 export async function listTemplateVariants(db: Knex, sourceSystemId: number, importType?: ImportType): Promise<TemplateVariant[]> {

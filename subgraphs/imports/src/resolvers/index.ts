@@ -39,15 +39,13 @@ export const resolvers = {
       recentImports(ctx.imports, ctx.scope(), importType, Math.min(Math.max(limit ?? 10, 1), 100)),
     importSourceSystems: (_p, _a, ctx) => sourceSystems(ctx.imports, ctx.scope()),
     importFields: (_p, { importType }, ctx) =>
-      ctx.imports.processors[importType]
-        .fields()
-        .map((f) => ({
-          ...f,
-          aliases: [...f.aliases],
-          selfOnly: !!f.selfOnly,
-          externalOnly: !!f.externalOnly,
-          foreignKey: f.foreignKey ?? null,
-        })),
+      ctx.imports.processors[importType].fields().map((f) => ({
+        ...f,
+        aliases: [...f.aliases],
+        selfOnly: !!f.selfOnly,
+        externalOnly: !!f.externalOnly,
+        foreignKey: f.foreignKey ?? null,
+      })),
   },
   Mutation: {
     uploadEventParticipants: async (_p, { input, file }, ctx) => {

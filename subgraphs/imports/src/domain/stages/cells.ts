@@ -18,6 +18,11 @@ export interface CellChoice {
   value: string;
   /** The record chosen, or null: leave the rows unresolved (they fail with FK_MISMATCH). */
   targetId: number | null;
+  /**
+   * The chosen record's label, kept with a template variant: records such as an event's categories
+   * differ from job to job, so a remembered choice is found again by its label ("W40"), not its id.
+   */
+  targetLabel?: string | null;
 }
 
 export interface UnresolvedValue {
@@ -54,6 +59,8 @@ export async function matchCells(
     if (column === undefined || !resolver) continue;
     const values = await distinctColumnValues(db, job.id, column);
     const rowsOf = new Map(values.map((v) => [v.value, v.rows]));
+    const options = await resolver.choices(db, job);
+    state.options[fkType] = options;
     const resolved = await resolver.resolve(
       db,
       job,
@@ -67,14 +74,21 @@ export async function matchCells(
         resolvedValues[r.value] = only.id;
         continue;
       }
-      const memory = remembered.find((c) => c.fkType === fkType && c.value === r.value);
       const asked = { fkType, value: r.value, rows: rowsOf.get(r.value) ?? 0, matches: r.matches };
-      state.asked.push(memory ? { ...asked, choice: { targetId: memory.targetId } } : asked);
-      if (memory?.targetId != null) resolvedValues[r.value] = memory.targetId;
+      const memory = remembered.find((c) => c.fkType === fkType && c.value === r.value);
+      const target = memory ? rememberedTarget(memory, options) : undefined;
+      state.asked.push(target === undefined ? asked : { ...asked, choice: { targetId: target } });
+      if (target != null) resolvedValues[r.value] = target;
     }
-    state.options[fkType] = await resolver.choices(db, job);
   }
   return state;
+}
+
+/** A remembered answer in this job's terms: "none", a record with the same label, or undefined (ask again). */
+function rememberedTarget(memory: CellChoice, options: ReadonlyArray<{ id: number; label: string }>): number | null | undefined {
+  if (memory.targetId === null) return null;
+  const found = memory.targetLabel ? options.find((o) => o.label === memory.targetLabel) : options.find((o) => o.id === memory.targetId);
+  return found?.id;
 }
 
 export function cellsComplete(state: CellsState): boolean {
@@ -110,5 +124,9 @@ export function applyCellChoices(state: CellsState, choices: readonly CellChoice
 
 /** The answers worth remembering with the template variant. */
 export function choicesToRemember(state: CellsState): CellChoice[] {
-  return state.asked.flatMap((a) => (a.choice ? [{ fkType: a.fkType, value: a.value, targetId: a.choice.targetId }] : []));
+  return state.asked.flatMap((a) => {
+    if (!a.choice) return [];
+    const targetLabel = (state.options[a.fkType] ?? []).find((o) => o.id === a.choice?.targetId)?.label ?? null;
+    return [{ fkType: a.fkType, value: a.value, targetId: a.choice.targetId, targetLabel }];
+  });
 }

@@ -32,3 +32,5 @@ export type ParticipantsPort = Pick<
 >;
 
 export const membershipEvents: ParticipantsPort = events;
+
+export const { PARTICIPANT_REJECTION_MESSAGES } = events;

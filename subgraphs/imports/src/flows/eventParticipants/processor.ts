@@ -1,16 +1,27 @@
 import type { Knex } from '@ems/db';
 import type { ImportJobRecord } from '../../data/jobs';
 import type { ChunkContext, ChunkResult, ForeignKeyResolver, ImportRowResult, MappedRow, RowProcessor } from '../../domain/rowProcessor';
-import { unresolvedPerson } from '../../domain/rowResults';
+import { failed, unresolvedPerson } from '../../domain/rowResults';
 import type { FieldChange, SampleComparison, Verification } from '../../domain/stages/verifying';
 import type { ParticipantImportConfig } from './config';
 import { PARTICIPANT_FIELDS } from './fields';
 import { gate, type SourceKind } from './gating';
-import type { ParticipantsPort, PersonMatch, PersonMatchInput, PersonSnapshot } from './membershipPort';
+import {
+  PARTICIPANT_REJECTION_MESSAGES,
+  type ParticipantsPort,
+  type PersonMatch,
+  type PersonMatchInput,
+  type PersonSnapshot,
+} from './membershipPort';
 import { isFailure, readParticipantRow, type ParticipantRow } from './rows';
 
 /** The job's configJson for this flow: the upload's fields and what the source system turned out to be. */
 export type StoredParticipantConfig = ParticipantImportConfig & { sourceKind: SourceKind };
+
+/** membership's reason code for a refused row, as the operator reads it. */
+function rejectionMessage(reason: string | null): string {
+  return (PARTICIPANT_REJECTION_MESSAGES as Record<string, string>)[reason ?? ''] ?? 'The row was refused';
+}
 
 function configOf(job: ImportJobRecord): StoredParticipantConfig {
   return job.config as unknown as StoredParticipantConfig;
@@ -151,7 +162,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
             personId: w.personId,
             targetId: null,
             matchKind: m.kind,
-            failure: { category: 'FAILED', description: w.reason ?? 'Refused' },
+            failure: failed(rejectionMessage(w.reason)),
           });
           continue;
         }

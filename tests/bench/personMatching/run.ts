@@ -5,9 +5,9 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/personMatching/run.ts [--explain] [--keep]
  *
- * Each chunk: 40% rows of existing persons (exact), 10% existing persons with a typo in the last
- * name (fuzzy), 50% new persons; every row gets a bib. `--explain` prints each statement's plan
- * (auto_explain with ANALYZE, sent to this client) for the first chunk.
+ * Each chunk: 60% rows of existing persons (exact), 10% existing persons with a typo in the last
+ * name (fuzzy), 30% new persons (the import benchmark's mix); every row gets a bib. `--explain` prints each statement's plan
+ * (auto_explain with ANALYZE, BUFFERS and trigger times, sent to this client) for the first chunk.
  */
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
@@ -62,14 +62,14 @@ async function chunkRows(knex: Knex, tenantId: number, chunk: number): Promise<P
     await knex.raw(
       `SELECT id, first_name AS "firstName", last_name AS "lastName", to_char(date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth"
          FROM membership.persons WHERE registration_system_id = ? ORDER BY id OFFSET ? LIMIT ?`,
-      [tenantId, chunk * CHUNK, CHUNK / 2],
+      [tenantId, chunk * CHUNK, CHUNK * 0.7],
     )
   ).rows;
   return Array.from({ length: CHUNK }, (_, i): PersonMatchInput => {
     const key = chunk * CHUNK + i;
     const base = { key, trustedPersonId: null, sourceSystemId: null, trustedExternalId: null };
     const p = existing[i];
-    if (p && i < CHUNK * 0.4) return { ...base, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth };
+    if (p && i < CHUNK * 0.6) return { ...base, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth };
     // A typo: one letter of the last name dropped.
     if (p) return { ...base, firstName: p.firstName, lastName: p.lastName.slice(0, 2) + p.lastName.slice(3), dateOfBirth: p.dateOfBirth };
     const day = new Date(Date.UTC(1940, 0, 1) + ((key * 7919) % 25567) * 86_400_000).toISOString().slice(0, 10);
@@ -118,7 +118,13 @@ async function main(): Promise<void> {
       await knex.transaction(async (trx) => {
         if (explain && chunk === 0) {
           await trx.raw(`LOAD 'auto_explain'`);
-          for (const setting of ['auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', 'client_min_messages = log']) {
+          for (const setting of [
+            'auto_explain.log_min_duration = 0',
+            'auto_explain.log_analyze = on',
+            'auto_explain.log_buffers = on',
+            'auto_explain.log_triggers = on',
+            'client_min_messages = log',
+          ]) {
             await trx.raw(`SET LOCAL ${setting}`);
           }
         }

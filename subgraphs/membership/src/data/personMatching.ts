@@ -15,14 +15,26 @@ export interface MatchEvidence {
 }
 
 /**
- * One statement for the whole batch. Trusted keys join by primary key. Rows with a date of birth
- * block on it (persons_match_birth: registration system, date of birth, a handful of persons a
- * day): the same pass finds exact name matches and scores the others; rows without one match
- * exactly on persons_match_name (registration system, normalised names, no date of birth). The
- * fuzzy score is the Levenshtein ratio of the normalised full names, the better of "first last"
- * against "first last" and against "last first" (swapped columns); `levenshtein_less_equal`
- * stops as soon as the ratio would fall below `minScore`. (pg_trgm's similarity scored the
- * same pairs about equally but cost three times as much per pair.)
+ * One statement for the whole batch, driven from the input rows: the batch (thousands of rows) is
+ * the small side, the registration system's persons (hundreds of thousands) the large one. Every
+ * lookup is a probe of an index per input row (correlated subqueries for trusted keys, LATERAL
+ * aggregates for exact and fuzzy), never a join the planner could turn into a scan and hash of
+ * all persons or external ids: it did so for the date of birth (all 200,000 persons hashed for
+ * 5,000 rows), and for external ids whenever their statistics were stale. Each step carries the
+ * rows it leaves open on to the next, and the answer is the UNION ALL of the rows each step
+ * settles: no step joins two batch-sized sets by key, whose result the planner cannot estimate
+ * (it guessed millions of rows, which priced the statement past `jit_above_cost`, and JIT
+ * compilation then took 30-50 ms, more than running it).
+ *
+ * - Trusted keys: primary keys; names are normalised once per row.
+ * - Exact: persons_match_name (registration system, normalised last and first name, date of
+ *   birth); rows without a date of birth match persons without one.
+ * - Fuzzy, only for rows with a date of birth and no exact match: the persons born that day
+ *   (persons_match_birth, a handful a day) scored by the Levenshtein ratio of the normalised full
+ *   names, the better of "first last" against "first last" and against "last first" (swapped
+ *   columns). `levenshtein_less_equal` gives up as soon as the ratio would fall below `minScore`
+ *   (at once when the lengths alone say so). pg_trgm's similarity scored the same pairs about
+ *   equally but cost three times as much.
  */
 export async function gatherMatchEvidence(
   db: Db,
@@ -33,66 +45,69 @@ export async function gatherMatchEvidence(
   const result = await rawSet(
     db,
     `WITH input AS MATERIALIZED (
-       SELECT i.key, i.trusted_person_id, i.source_system_id, i.trusted_external_id, i.date_of_birth,
-              membership.normalise_name(i.first_name) AS nf, membership.normalise_name(i.last_name) AS nl
+       SELECT i.key, i.date_of_birth,
+              membership.normalise_name(i.first_name) AS nf, membership.normalise_name(i.last_name) AS nl,
+              i.trusted_person_id IS NOT NULL OR (i.source_system_id IS NOT NULL AND i.trusted_external_id IS NOT NULL) AS trusted_key_given,
+              coalesce(
+                (SELECT p.id FROM membership.persons p WHERE p.id = i.trusted_person_id AND p.registration_system_id = ?),
+                (SELECT e.person_id FROM membership.person_external_ids e
+                  WHERE e.registration_system_id = ? AND e.source_system_id = i.source_system_id AND e.external_id = i.trusted_external_id)
+              ) AS trusted_person_id
          FROM unnest(?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::date[])
               AS i(key, trusted_person_id, source_system_id, trusted_external_id, first_name, last_name, date_of_birth)
      ),
-     trusted AS MATERIALIZED (
-       SELECT i.key, coalesce(p.id, e.person_id) AS person_id
+     exact AS MATERIALIZED (
+       SELECT i.key, i.date_of_birth, i.nf, i.nl, i.trusted_key_given, x.ids
          FROM input i
-         LEFT JOIN membership.persons p
-           ON p.id = i.trusted_person_id AND p.registration_system_id = ?
-         LEFT JOIN membership.person_external_ids e
-           ON e.registration_system_id = ? AND e.source_system_id = i.source_system_id AND e.external_id = i.trusted_external_id
-        WHERE i.trusted_person_id IS NOT NULL OR (i.source_system_id IS NOT NULL AND i.trusted_external_id IS NOT NULL)
-     ),
-     untrusted AS MATERIALIZED (
-       SELECT i.key, i.date_of_birth, i.nf, i.nl, i.nf || ' ' || i.nl AS full_name, i.nl || ' ' || i.nf AS swapped_name
-         FROM input i
-        WHERE NOT EXISTS (SELECT 1 FROM trusted t WHERE t.key = i.key AND t.person_id IS NOT NULL)
-     ),
-     born AS MATERIALIZED (
-       SELECT u.key, u.full_name, u.swapped_name, p.id,
-              p.norm_first_name = u.nf AND p.norm_last_name = u.nl AS exact,
-              p.norm_first_name || ' ' || p.norm_last_name AS person_name
-         FROM untrusted u
-         JOIN membership.persons p ON p.registration_system_id = ? AND p.date_of_birth = u.date_of_birth
-     ),
-     exact AS (
-       SELECT key, array_agg(id ORDER BY id) AS ids FROM born WHERE exact GROUP BY key
-       UNION ALL
-       SELECT u.key, array_agg(p.id ORDER BY p.id)
-         FROM untrusted u
-         JOIN membership.persons p
-           ON p.registration_system_id = ? AND p.norm_last_name = u.nl AND p.norm_first_name = u.nf AND p.date_of_birth IS NULL
-        WHERE u.date_of_birth IS NULL
-        GROUP BY u.key
-     ),
-     scored AS (
-       SELECT b.key, b.id, 1 - least(
-                levenshtein_less_equal(left(b.full_name, 255), left(b.person_name, 255), s.max_distance),
-                levenshtein_less_equal(left(b.swapped_name, 255), left(b.person_name, 255), s.max_distance)
-              )::real / s.longest AS score
-         FROM born b
          CROSS JOIN LATERAL (
-           SELECT greatest(length(left(b.full_name, 255)), length(left(b.person_name, 255)), 1) AS longest,
-                  floor((1 - ?::real) * greatest(length(left(b.full_name, 255)), length(left(b.person_name, 255)), 1))::int AS max_distance
-         ) s
-        WHERE NOT EXISTS (SELECT 1 FROM born x WHERE x.key = b.key AND x.exact)
-     ),
-     fuzzy AS (
-       SELECT key, json_agg(json_build_object('personId', id, 'score', round(score::numeric, 4)) ORDER BY score DESC, id) AS candidates
-         FROM scored
-        WHERE score >= ?
-        GROUP BY key
+           -- Two branches so that the date of birth stays an index condition (IS NOT DISTINCT FROM is not one).
+           SELECT array_agg(m.id ORDER BY m.id) AS ids
+             FROM (
+               SELECT p.id FROM membership.persons p
+                WHERE p.registration_system_id = ? AND p.norm_last_name = i.nl AND p.norm_first_name = i.nf
+                  AND p.date_of_birth = i.date_of_birth
+               UNION ALL
+               SELECT p.id FROM membership.persons p
+                WHERE i.date_of_birth IS NULL
+                  AND p.registration_system_id = ? AND p.norm_last_name = i.nl AND p.norm_first_name = i.nf
+                  AND p.date_of_birth IS NULL
+             ) m
+         ) x
+        WHERE i.trusted_person_id IS NULL
      )
-     SELECT i.key, t.key IS NOT NULL AS trusted_key_given, t.person_id AS trusted_person_id, x.ids AS exact_ids, f.candidates AS fuzzy
-       FROM input i
-       LEFT JOIN trusted t ON t.key = i.key
-       LEFT JOIN exact x ON x.key = i.key
-       LEFT JOIN fuzzy f ON f.key = i.key`,
+     SELECT key, trusted_key_given, trusted_person_id, NULL::int[] AS exact_ids, NULL::json AS fuzzy
+       FROM input
+      WHERE trusted_person_id IS NOT NULL
+     UNION ALL
+     SELECT key, trusted_key_given, NULL, ids, NULL
+       FROM exact
+      WHERE ids IS NOT NULL OR date_of_birth IS NULL
+     UNION ALL
+     SELECT x.key, x.trusted_key_given, NULL, NULL, f.candidates
+       FROM exact x
+       CROSS JOIN LATERAL (SELECT left(x.nf || ' ' || x.nl, 255) AS full_name, left(x.nl || ' ' || x.nf, 255) AS swapped_name) n
+       CROSS JOIN LATERAL (
+         SELECT json_agg(json_build_object('personId', s.id, 'score', round(s.score::numeric, 4)) ORDER BY s.score DESC, s.id)
+                AS candidates
+           FROM (
+             SELECT p.id, 1 - least(
+                      levenshtein_less_equal(n.full_name, b.person_name, b.max_distance),
+                      levenshtein_less_equal(n.swapped_name, b.person_name, b.max_distance)
+                    )::real / b.longest AS score
+               FROM membership.persons p
+               CROSS JOIN LATERAL (SELECT left(p.norm_first_name || ' ' || p.norm_last_name, 255) AS person_name) pn
+               CROSS JOIN LATERAL (
+                 SELECT pn.person_name, greatest(length(n.full_name), length(pn.person_name), 1) AS longest,
+                        floor((1 - ?::real) * greatest(length(n.full_name), length(pn.person_name), 1))::int AS max_distance
+               ) b
+              WHERE p.registration_system_id = ? AND p.date_of_birth = x.date_of_birth
+           ) s
+          WHERE s.score >= ?
+       ) f
+      WHERE x.ids IS NULL AND x.date_of_birth IS NOT NULL`,
     [
+      registrationSystemId,
+      registrationSystemId,
       rows.map((r) => r.key),
       rows.map((r) => r.trustedPersonId),
       rows.map((r) => r.sourceSystemId),
@@ -102,9 +117,8 @@ export async function gatherMatchEvidence(
       rows.map((r) => r.dateOfBirth),
       registrationSystemId,
       registrationSystemId,
-      registrationSystemId,
-      registrationSystemId,
       minScore,
+      registrationSystemId,
       minScore,
     ],
   );

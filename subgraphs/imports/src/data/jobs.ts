@@ -58,8 +58,16 @@ export interface NewJob {
 }
 
 export async function insertJob(db: Knex, job: NewJob): Promise<ImportJobRecord> {
+  // clock_timestamp(), not now(): the upload's transaction began before the file streamed in,
+  // and the job exists from when it is written (the start delay is measured from here).
   const [row] = await db(TABLE)
-    .insert({ id: randomUUID(), ...job, config: JSON.stringify(job.config) })
+    .insert({
+      id: randomUUID(),
+      ...job,
+      config: JSON.stringify(job.config),
+      createdAt: db.raw('clock_timestamp()'),
+      updatedAt: db.raw('clock_timestamp()'),
+    })
     .returning('*');
   return row as ImportJobRecord;
 }

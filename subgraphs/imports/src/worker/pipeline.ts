@@ -59,7 +59,9 @@ export async function runJob(deps: PipelineDeps, jobId: string, touchAgenda: () 
     for (;;) {
       job = await findJob(db, jobId);
       if (!job || job.leaseToken !== token) return;
+      const started = performance.now();
       const moved = await runStage(deps, job, hold);
+      deps.logger.info({ jobId, stage: job.state, ms: Math.round(performance.now() - started), moved }, 'import stage finished');
       if (!moved) return;
     }
   } catch (err) {
@@ -202,16 +204,25 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
   let checkpoint = job.checkpoint;
   let counts = job.counts;
   for (;;) {
+    const t0 = performance.now();
     const staged = await stagedRowsAfter(deps.db, job.id, checkpoint, deps.chunkRows);
     if (staged.length === 0) break;
     const last = staged.at(-1)?.rowNo ?? checkpoint;
+    const t1 = performance.now();
+    let t2 = t1;
     await deps.db.transaction(async (trx) => {
       const result = await processor.processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
+      t2 = performance.now();
       await insertRowResults(trx, job.id, result.rows);
       const next = addCounts(counts, result.counts);
       if (!(await updateJobWhile(trx, job.id, 'PROCESSING', hold.token, { checkpoint: last, counts: next }))) throw new JobLost();
       counts = next;
     });
+    const ms = (a: number, b: number) => Math.round(b - a);
+    deps.logger.debug(
+      { jobId: job.id, rows: staged.length, readMs: ms(t0, t1), processMs: ms(t1, t2), resultsMs: ms(t2, performance.now()) },
+      'import chunk committed',
+    );
     checkpoint = last;
     if (!(await hold.keepAlive())) throw new JobLost();
   }

@@ -66,6 +66,10 @@ const config: CodegenConfig = {
       Participant: '../data/participants#ParticipantRow',
       ParticipantConnection: '../domain/events/participantPage#ParticipantPage',
       ParticipantEdge: '../domain/events/participantPage#ParticipantEdgeView',
+      ResultSet: '../data/results#ResultSetRow',
+      Result: '../data/results#ResultRow',
+      ResultConnection: '../domain/events/resultPage#ResultPage',
+      ResultEdge: '../domain/events/resultPage#ResultEdgeView',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

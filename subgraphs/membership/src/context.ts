@@ -4,13 +4,14 @@ import type { Knex } from '@ems/db';
 import { authOf, type RequestAuth } from '@ems/service-runtime';
 import { organisationsByIds, personsByIds, type OrganisationRow, type PersonRow } from './data/directory';
 import { categoriesByIds, categoriesOfEvents, eventsByIds, type EventCategoryRow } from './data/events';
-import { participantCounts, participantPages, type ParticipantRow } from './data/participants';
+import { participantCounts, participantPages, participantsByIds, type ParticipantRow } from './data/participants';
+import { resultCounts, resultPages, resultSetsOfEvents, type ResultRow, type ResultSetRow } from './data/results';
 import type { OperatorEvent } from './domain/events/types';
 import { membershipsByOrderIds, type MembershipRow } from './data/memberships';
 import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from './data/orders';
 import { membershipTypesByIds, type MembershipTypeRow } from './data/periods';
 import type { PaymentService } from './domain/payments/service';
-import { scopeForUser, type DataScope } from './domain/scope';
+import { scopeForUser, visiblePersons, type DataScope } from './domain/scope';
 
 export interface MembershipContext {
   db: Knex;
@@ -21,7 +22,10 @@ export interface MembershipContext {
   /** Without SMTP the outbox is where e-mails can be read, so their recipients may list them. */
   localOutbox: boolean;
   loaders: {
+    /** Unscoped: `personVisible` (or the parent the person is reached through) decides who sees it. */
     person: DataLoader<number, PersonRow | null>;
+    /** Whether the caller may see the person (domain/scope.ts `visiblePersons`). */
+    personVisible: DataLoader<number, boolean>;
     organisation: DataLoader<number, OrganisationRow | null>;
     /** Unscoped: resolvers check the scope before handing an order out. */
     order: DataLoader<number, OrderRow | null>;
@@ -35,11 +39,22 @@ export interface MembershipContext {
     /** One page of an event's participants (read with one extra row to tell whether more follow). */
     participantPage: DataLoader<ParticipantPageKey, ParticipantRow[], string>;
     participantCount: DataLoader<number, number>;
+    participant: DataLoader<number, ParticipantRow | null>;
+    eventResultSets: DataLoader<number, ResultSetRow[]>;
+    /** One page of a result set's results (read with one extra row, like participantPage). */
+    resultPage: DataLoader<ResultPageKey, ResultRow[], string>;
+    resultCount: DataLoader<number, number>;
   };
 }
 
 export interface ParticipantPageKey {
   eventId: number;
+  afterId: number;
+  limit: number;
+}
+
+export interface ResultPageKey {
+  resultSetId: number;
   afterId: number;
   limit: number;
 }
@@ -66,18 +81,42 @@ function groupedBy<T>(ids: readonly number[], rows: T[], key: (row: T) => number
   return ids.map((id) => groups.get(id) ?? []);
 }
 
+/** Pages asked in one tick are read by one statement; each row carries the index of the request it answers. */
+function pagesLoader<Key, Row extends { requestIndex: number }>(
+  read: (keys: readonly Key[]) => Promise<Row[]>,
+  cacheKey: (key: Key) => string,
+): DataLoader<Key, Row[], string> {
+  return new DataLoader(
+    async (keys) => {
+      const rows = await read(keys);
+      return keys.map((_, i) => rows.filter((r) => r.requestIndex === i));
+    },
+    { cacheKeyFn: cacheKey },
+  );
+}
+
+/** Counts by id; an id without rows counts 0. */
+function countsLoader(read: (ids: readonly number[]) => Promise<Map<number, number>>): DataLoader<number, number> {
+  return new DataLoader(async (ids) => {
+    const counts = await read(ids);
+    return ids.map((id) => counts.get(id) ?? 0);
+  });
+}
+
 export function createContextFactory(db: Knex, deps: ContextDeps) {
   return async (req: Request): Promise<MembershipContext> => {
     const auth = authOf(req);
-    let scope: Promise<DataScope | null> | null = null;
+    let loaded: Promise<DataScope | null> | null = null;
+    const scope = () => (loaded ??= auth.user ? scopeForUser(db, auth.user) : Promise.resolve(null));
     return {
       db,
       auth,
-      scope: () => (scope ??= auth.user ? scopeForUser(db, auth.user) : Promise.resolve(null)),
+      scope,
       payments: deps.payments,
       localOutbox: deps.localOutbox,
       loaders: {
         person: new DataLoader(async (ids) => byId(ids, await personsByIds(db, ids))),
+        personVisible: new DataLoader(async (ids) => visiblePersons(db, await scope(), ids)),
         organisation: new DataLoader(async (ids) => byId(ids, await organisationsByIds(db, ids))),
         order: new DataLoader(async (ids) => byId(ids, await ordersByIds(db, ids))),
         orderLines: new DataLoader(async (ids) => groupedBy(ids, await linesByOrderIds(db, ids), (l) => l.orderId)),
@@ -86,17 +125,18 @@ export function createContextFactory(db: Knex, deps: ContextDeps) {
         event: new DataLoader(async (ids) => byId(ids, await eventsByIds(db, ids))),
         eventCategories: new DataLoader(async (ids) => groupedBy(ids, await categoriesOfEvents(db, ids), (c) => c.eventId)),
         eventCategory: new DataLoader(async (ids) => byId(ids, await categoriesByIds(db, ids))),
-        participantPage: new DataLoader(
-          async (keys) => {
-            const rows = await participantPages(db, keys);
-            return keys.map((_, i) => rows.filter((r) => r.requestIndex === i));
-          },
-          { cacheKeyFn: (k) => `${k.eventId}:${k.afterId}:${k.limit}` },
+        participantPage: pagesLoader(
+          (keys) => participantPages(db, keys),
+          (k) => `${k.eventId}:${k.afterId}:${k.limit}`,
         ),
-        participantCount: new DataLoader(async (ids) => {
-          const counts = await participantCounts(db, ids);
-          return ids.map((id) => counts.get(id) ?? 0);
-        }),
+        participantCount: countsLoader((ids) => participantCounts(db, ids)),
+        participant: new DataLoader(async (ids) => byId(ids, await participantsByIds(db, ids))),
+        eventResultSets: new DataLoader(async (ids) => groupedBy(ids, await resultSetsOfEvents(db, ids), (s) => s.eventId)),
+        resultPage: pagesLoader(
+          (keys) => resultPages(db, keys),
+          (k) => `${k.resultSetId}:${k.afterId}:${k.limit}`,
+        ),
+        resultCount: countsLoader((ids) => resultCounts(db, ids)),
       },
     };
   };

@@ -246,12 +246,23 @@ export async function participantPages(
       db,
       `SELECT r.idx::int - 1 AS request_index, pa.id, pa.event_id, pa.person_id, pa.bib, pa.category_id, pa.source_system_id, pa.external_id,
               pa.custom1, pa.custom2, pa.custom3
-         FROM unnest(?::int[], ?::int[], ?::int[]) WITH ORDINALITY AS r(event_id, after_id, lim, idx)
+         FROM unnest(?::int[], ?::bigint[], ?::int[]) WITH ORDINALITY AS r(event_id, after_id, lim, idx)
          CROSS JOIN LATERAL (
            SELECT * FROM membership.participants p WHERE p.event_id = r.event_id AND p.id > r.after_id ORDER BY p.id LIMIT r.lim
          ) pa
         ORDER BY r.idx, pa.id`,
       [requests.map((r) => r.eventId), requests.map((r) => r.afterId), requests.map((r) => r.limit)],
+    ),
+  );
+}
+
+export async function participantsByIds(db: Db, ids: readonly number[]): Promise<ParticipantRow[]> {
+  return camelCaseRows<ParticipantRow>(
+    await rawSet(
+      db,
+      `SELECT id, event_id, person_id, bib, category_id, source_system_id, external_id, custom1, custom2, custom3
+         FROM membership.participants WHERE id = ANY(?::int[])`,
+      [ids],
     ),
   );
 }

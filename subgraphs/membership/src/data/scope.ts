@@ -1,4 +1,6 @@
-import type { Knex } from '@ems/db';
+import { camelCaseRows, type Knex } from '@ems/db';
+import type { Db } from './db';
+import { rawSet } from './sqlSets';
 
 /** One query: the account behind a user key with its organisation ids (all, and those it administers) and person ids. */
 export async function loadScopeRows(
@@ -18,4 +20,46 @@ export async function loadScopeRows(
       db.raw('ARRAY(SELECT person_id FROM membership.linked_persons l WHERE l.account_id = a.id) AS person_ids'),
     );
   return row ?? null;
+}
+
+/**
+ * Which of `personIds` are persons of this registration system connected to one of the
+ * organisations: a participant of one of its events, a member (a membership not cancelled) in one of its periods, linked to an
+ * account with a user (org_users row) there, or a merge candidate (either side) whose other side is
+ * one of those. One statement for any number of ids; answers the connected ids.
+ */
+export async function personIdsConnectedToOrganisations(
+  db: Db,
+  registrationSystemId: number,
+  organisationIds: readonly number[],
+  personIds: readonly number[],
+): Promise<number[]> {
+  if (organisationIds.length === 0 || personIds.length === 0) return [];
+  const rows = camelCaseRows<{ personId: number }>(
+    await rawSet(
+      db,
+      `WITH requested AS (
+         SELECT p.id FROM membership.persons p WHERE p.id = ANY(?::int[]) AND p.registration_system_id = ?
+       ),
+       subjects AS (
+         SELECT r.id AS person_id, r.id AS subject_id FROM requested r
+         UNION ALL
+         SELECT r.id, m.candidate_person_id FROM requested r
+           JOIN membership.merge_candidates m ON m.person_id = r.id AND m.registration_system_id = ?
+         UNION ALL
+         SELECT r.id, m.person_id FROM requested r
+           JOIN membership.merge_candidates m ON m.candidate_person_id = r.id AND m.registration_system_id = ?
+       )
+       SELECT DISTINCT s.person_id
+         FROM subjects s
+        WHERE EXISTS (SELECT 1 FROM membership.participants pa JOIN membership.events e ON e.id = pa.event_id
+                       WHERE pa.person_id = s.subject_id AND e.organisation_id = ANY(?::int[]))
+           OR EXISTS (SELECT 1 FROM membership.memberships ms JOIN membership.membership_periods mp ON mp.id = ms.period_id
+                       WHERE ms.person_id = s.subject_id AND ms.status <> 'cancelled' AND mp.organisation_id = ANY(?::int[]))
+           OR EXISTS (SELECT 1 FROM membership.linked_persons l JOIN membership.org_users ou ON ou.account_id = l.account_id
+                       WHERE l.person_id = s.subject_id AND ou.organisation_id = ANY(?::int[]))`,
+      [personIds, registrationSystemId, registrationSystemId, registrationSystemId, organisationIds, organisationIds, organisationIds],
+    ),
+  );
+  return rows.map((r) => r.personId);
 }

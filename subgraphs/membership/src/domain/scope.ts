@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import type { AccessTokenClaims } from '@ems/schema';
-import { loadScopeRows } from '../data/scope';
+import { loadScopeRows, personIdsConnectedToOrganisations } from '../data/scope';
 
 /**
  * Authorisation is data scoping (contract rule 10): the user key in the token locates the OrgUser
@@ -35,4 +35,22 @@ export async function scopeForUserKey(db: Knex, registrationSystemId: number, us
 /** A user sees the orders of their own account; an operator also those of the organisations they administer. */
 export function canSeeOrder(scope: DataScope, order: { accountId: number; organisationId: number }): boolean {
   return order.accountId === scope.accountId || scope.adminOrganisationIds.has(order.organisationId);
+}
+
+/**
+ * Which of `personIds` the user may see (in order). A user sees the persons linked to their
+ * account, and nothing else. An operator also sees the persons connected to an organisation they
+ * administer (a participant of its events, a member in its periods, a person linked to one of its
+ * users, and the other side of a merge candidate with such a person): the import summary names
+ * them (each row's person, both sides of each merge candidate it proposes), and an operator has to
+ * recognise whom an import matched, created or wants merged. Never outside the user's registration
+ * system; a person nobody lets the user see is simply not there (no existence leak).
+ */
+export async function visiblePersons(db: Knex, scope: DataScope | null, personIds: readonly number[]): Promise<boolean[]> {
+  if (!scope) return personIds.map(() => false);
+  const unlinked = personIds.filter((id) => !scope.personIds.has(id));
+  const operated = new Set(
+    await personIdsConnectedToOrganisations(db, scope.registrationSystemId, [...scope.adminOrganisationIds], unlinked),
+  );
+  return personIds.map((id) => scope.personIds.has(id) || operated.has(id));
 }

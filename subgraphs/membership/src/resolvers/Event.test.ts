@@ -159,3 +159,116 @@ it('refuses a page size above 100 and a forged cursor', async () => {
   const forged = await run(club.operator.userKey, PAGE, { after: 'bm9wZQ' });
   expect(forged.errors?.[0]?.message).toBe('Invalid cursor');
 });
+
+describe('Event.resultSets (operators of the event organisation)', () => {
+  let resultSetId: number;
+  let participantIds: number[];
+
+  beforeAll(async () => {
+    participantIds = (await knex('membership.participants').where({ eventId: event.id }).orderBy('id').select('id')).map(
+      (p: { id: number }) => p.id,
+    );
+    const [set] = await knex('membership.resultSets')
+      .insert({ eventId: event.id, name: 'Overall', createdAt: '2026-05-10T12:30:00Z' })
+      .returning('id');
+    resultSetId = (set as { id: number }).id;
+    await knex('membership.results').insert([
+      { resultSetId, participantId: participantIds[1], rank: 1, status: 'FINISHED', timeMs: 2468000, points: '100.5' },
+      { resultSetId, participantId: participantIds[0], rank: 2, status: 'FINISHED', timeMs: 3723456, points: '99' },
+      { resultSetId, participantId: participantIds[2], rank: null, status: 'DNF', timeMs: null, points: null },
+    ]);
+  });
+
+  const RESULTS = `query($first: Int, $after: String) {
+    operatorEvents {
+      resultSets {
+        id name createdAt
+        results(first: $first, after: $after) {
+          totalCount
+          pageInfo { hasNextPage hasPreviousPage endCursor }
+          edges { node { rank status timeMs time points participant { bib person { firstName } } } }
+        }
+      }
+    }
+  }`;
+
+  interface ResultsData {
+    operatorEvents: Array<{
+      resultSets: Array<{
+        id: string;
+        name: string;
+        createdAt: string;
+        results: {
+          totalCount: number;
+          pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null };
+          edges: Array<{ node: Record<string, unknown> }>;
+        };
+      }>;
+    }>;
+  }
+
+  it('an operator reads the result sets of their event with results paged, times formatted h:mm:ss.s', async () => {
+    const first = await run(club.operator.userKey, RESULTS, { first: 2 });
+    expect(first.errors).toBeUndefined();
+    const [set, ...others] = (first.data as unknown as ResultsData).operatorEvents[0]!.resultSets;
+    expect(others).toEqual([]);
+    expect(set).toMatchObject({ id: String(resultSetId), name: 'Overall', createdAt: '2026-05-10T12:30:00.000Z' });
+    expect(set!.results.totalCount).toBe(3);
+    expect(set!.results.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    expect(set!.results.edges.map((e) => e.node)).toEqual([
+      {
+        rank: 1,
+        status: 'FINISHED',
+        timeMs: 2468000,
+        time: '0:41:08.0',
+        points: 100.5,
+        participant: { bib: '101', person: { firstName: 'Frank' } },
+      },
+      {
+        rank: 2,
+        status: 'FINISHED',
+        timeMs: 3723456,
+        time: '1:02:03.4',
+        points: 99,
+        participant: { bib: '100', person: { firstName: 'Fiona' } },
+      },
+    ]);
+
+    const next = await run(club.operator.userKey, RESULTS, { first: 2, after: set!.results.pageInfo.endCursor });
+    const rest = (next.data as unknown as ResultsData).operatorEvents[0]!.resultSets[0]!.results;
+    expect(rest.edges.map((e) => e.node)).toEqual([
+      { rank: null, status: 'DNF', timeMs: null, time: null, points: null, participant: { bib: '102', person: { firstName: 'Finn' } } },
+    ]);
+    expect(rest.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+  });
+
+  const ENTITY_RESULTS = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Event { resultSets { name } } } }`;
+
+  it('result sets are seen only where the event is: not by a member nor by an operator of another organisation', async () => {
+    const reps = [{ __typename: 'Event', id: String(event.id) }];
+    expect((await run(club.operator.userKey, ENTITY_RESULTS, { reps })).data).toEqual({
+      _entities: [{ resultSets: [{ name: 'Overall' }] }],
+    });
+    expect((await run(club.family.userKey, ENTITY_RESULTS, { reps })).data).toEqual({ _entities: [null] });
+    expect((await run(club.otherOperator.userKey, ENTITY_RESULTS, { reps })).data).toEqual({ _entities: [null] });
+    const other = await run(club.otherOperator.userKey, `{ operatorEvents { name resultSets { name } } }`);
+    expect(other.data).toEqual({ operatorEvents: [{ name: 'Other Race', resultSets: [] }] });
+  });
+
+  it("refuses a results page above 100 and a participant's cursor as a result cursor", async () => {
+    const PAGE = `query($first: Int, $after: String) { operatorEvents { resultSets { results(first: $first, after: $after) { totalCount } } } }`;
+    const tooMany = await run(club.operator.userKey, PAGE, { first: 101 });
+    expect(tooMany.errors?.[0]?.message).toMatch(/first must be between 0 and 100/);
+    const participants = await run(club.operator.userKey, EVENTS, { first: 1 });
+    const participantCursor = (participants.data as unknown as EventsData).operatorEvents[0]!.participants.pageInfo.endCursor;
+    const crossed = await run(club.operator.userKey, PAGE, { after: participantCursor });
+    expect(crossed.errors?.[0]?.message).toBe('Invalid cursor');
+  });
+});
+
+it('a forged participant cursor beyond the integer range is an invalid page, not a database error', async () => {
+  const PAGE = `query($after: String) { operatorEvents { participants(after: $after) { totalCount edges { cursor } } } }`;
+  const res = await run(club.operator.userKey, PAGE, { after: Buffer.from('participant:99999999999').toString('base64url') });
+  expect(res.errors).toBeUndefined();
+  expect((res.data as { operatorEvents: Array<{ participants: { edges: unknown[] } }> }).operatorEvents[0]!.participants.edges).toEqual([]);
+});

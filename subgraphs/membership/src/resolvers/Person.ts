@@ -3,11 +3,10 @@ import { calendarDate } from './support';
 import type { OrganisationResolvers, PersonResolvers, RegistrationSystemResolvers } from './types.generated';
 
 export const Person = {
-  /** Only persons linked to the caller resolve; anything else is null (no existence leak). */
+  /** Persons the caller may see (domain/scope.ts `visiblePersons`) resolve; anything else is null (no existence leak). */
   __resolveReference: async (ref, ctx) => {
     const id = Number(ref.id);
-    const scope = await ctx.scope();
-    if (!scope?.personIds.has(id)) return null;
+    if (!Number.isSafeInteger(id) || !(await ctx.loaders.personVisible.load(id))) return null;
     return ctx.loaders.person.load(id);
   },
   // ISO 8601 `YYYY-MM-DD`, as the schema says (not the Date object's milliseconds).

@@ -1,5 +1,5 @@
 import { Email } from './Email';
-import { Event, Participant, ParticipantConnection } from './Event';
+import { Event, Participant, ParticipantConnection, Result, ResultConnection, ResultSet } from './Event';
 import { Membership } from './Membership';
 import { MembershipPeriod } from './MembershipPeriod';
 import { Mutation, RecordPaymentResult } from './Mutation';
@@ -31,4 +31,7 @@ export const resolvers = {
   Event,
   ParticipantConnection,
   Participant,
+  ResultSet,
+  ResultConnection,
+  Result,
 } satisfies Resolvers;

@@ -9,6 +9,8 @@ import type { ViewerParent, RegistrationSystemParent, OrgUserParent, LinkedPerso
 import type { OperatorEvent, CategoryRef } from '../domain/events/types';
 import type { ParticipantRow } from '../data/participants';
 import type { ParticipantPage, ParticipantEdgeView } from '../domain/events/participantPage';
+import type { ResultSetRow, ResultRow } from '../data/results';
+import type { ResultPage, ResultEdgeView } from '../domain/events/resultPage';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -59,6 +61,8 @@ export type Event = {
   organisationId: Scalars['ID']['output'];
   /** In the order they were added; first at most 100. */
   participants: ParticipantConnection;
+  /** The event's result sets (e.g. one per results import), oldest first. */
+  resultSets: Array<ResultSet>;
   /** ISO 8601 date, YYYY-MM-DD. */
   startsOn?: Maybe<Scalars['String']['output']>;
 };
@@ -325,6 +329,53 @@ export type RegistrationSystem = {
   name: Scalars['String']['output'];
 };
 
+/** A participant's result in a result set. */
+export type Result = {
+  __typename?: 'Result';
+  id: Scalars['ID']['output'];
+  participant: Participant;
+  points?: Maybe<Scalars['Float']['output']>;
+  /** Null when the participant has no rank (e.g. DNF). */
+  rank?: Maybe<Scalars['Int']['output']>;
+  /** FINISHED, DNF (did not finish), DNS (did not start) or DSQ (disqualified). */
+  status: Scalars['String']['output'];
+  /** timeMs as h:mm:ss.s (e.g. 0:41:07.3), tenths cut, not rounded. */
+  time?: Maybe<Scalars['String']['output']>;
+  /** Milliseconds. */
+  timeMs?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResultConnection = {
+  __typename?: 'ResultConnection';
+  edges: Array<ResultEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ResultEdge = {
+  __typename?: 'ResultEdge';
+  cursor: Scalars['String']['output'];
+  node: Result;
+};
+
+/** One list of results of an event (a race's overall classification, a stage); seen where its event is. */
+export type ResultSet = {
+  __typename?: 'ResultSet';
+  /** ISO 8601 instant. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** In the order they were recorded; first at most 100. */
+  results: ResultConnection;
+};
+
+
+/** One list of results of an event (a race's overall classification, a stage); seen where its event is. */
+export type ResultSetResultsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Health of one subgraph; each subgraph answers its own field. */
 export type ServiceHealth = {
   __typename?: 'ServiceHealth';
@@ -494,6 +545,11 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RecordPaymentResult']>;
   RegistrationSystem: ResolverTypeWrapper<RegistrationSystemParent>;
+  Result: ResolverTypeWrapper<ResultRow>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ResultConnection: ResolverTypeWrapper<ResultPage>;
+  ResultEdge: ResolverTypeWrapper<ResultEdgeView>;
+  ResultSet: ResolverTypeWrapper<ResultSetRow>;
   ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
   Viewer: ResolverTypeWrapper<ViewerParent>;
 };
@@ -527,6 +583,11 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RecordPaymentResult: ResolversUnionTypes<ResolversParentTypes>['RecordPaymentResult'];
   RegistrationSystem: RegistrationSystemParent;
+  Result: ResultRow;
+  Float: Scalars['Float']['output'];
+  ResultConnection: ResultPage;
+  ResultEdge: ResultEdgeView;
+  ResultSet: ResultSetRow;
   ServiceHealth: ServiceHealth;
   Viewer: ViewerParent;
 };
@@ -552,6 +613,7 @@ export type EventResolvers<ContextType = MembershipContext, ParentType extends R
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   participants?: Resolver<ResolversTypes['ParticipantConnection'], ParentType, ContextType, RequireFields<EventParticipantsArgs, 'first'>>;
+  resultSets?: Resolver<Array<ResolversTypes['ResultSet']>, ParentType, ContextType>;
   startsOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -709,6 +771,34 @@ export type RegistrationSystemResolvers<ContextType = MembershipContext, ParentT
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Result'] = ResolversParentTypes['Result']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  participant?: Resolver<ResolversTypes['Participant'], ParentType, ContextType>;
+  points?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  rank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type ResultConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ResultConnection'] = ResolversParentTypes['ResultConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ResultEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ResultEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ResultEdge'] = ResolversParentTypes['ResultEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Result'], ParentType, ContextType>;
+};
+
+export type ResultSetResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ResultSet'] = ResolversParentTypes['ResultSet']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  results?: Resolver<ResolversTypes['ResultConnection'], ParentType, ContextType, RequireFields<ResultSetResultsArgs, 'first'>>;
+};
+
 export type ServiceHealthResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ServiceHealth'] = ResolversParentTypes['ServiceHealth']> = {
   service?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -746,6 +836,10 @@ export type Resolvers<ContextType = MembershipContext> = {
   Query?: QueryResolvers<ContextType>;
   RecordPaymentResult?: RecordPaymentResultResolvers<ContextType>;
   RegistrationSystem?: RegistrationSystemResolvers<ContextType>;
+  Result?: ResultResolvers<ContextType>;
+  ResultConnection?: ResultConnectionResolvers<ContextType>;
+  ResultEdge?: ResultEdgeResolvers<ContextType>;
+  ResultSet?: ResultSetResolvers<ContextType>;
   ServiceHealth?: ServiceHealthResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
 };

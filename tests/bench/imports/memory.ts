@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, launchService, STACK_SERVICES, type StackOptions, type StackService } from '@ems/router/src/dev/stack';
+import { freePort, launchService, serviceCommand, STACK_SERVICES, type StackOptions, type StackService } from '@ems/router/src/dev/stack';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The imports worker's bundle (`npm run build:services`), as the stack runs it. */
@@ -144,7 +144,7 @@ export class WorkerLauncher {
   private async spawnBundle(port: number, extraEnv: Record<string, string>): Promise<WorkerProcess> {
     const o = this.stackOptions;
     if (!('fd' in o.logs)) throw new Error('the bench stack logs to a file');
-    const child = spawn(process.execPath, [...(o.nodeArgs?.[WORKER_SERVICE] ?? []), '--enable-source-maps', WORKER_BUNDLE], {
+    const child = spawn(process.execPath, [...(o.nodeArgs?.[WORKER_SERVICE] ?? []), ...serviceCommand(WORKER_SERVICE, true)], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -65,6 +65,11 @@ export interface RowProcessor {
   supportsWholeFile(): boolean;
   supportsFingerprintCheck(): boolean;
   foreignKeys(): Readonly<Record<string, ForeignKeyResolver>>;
+  /**
+   * Called between chunks every so often (outside their transactions), for upkeep of what the
+   * chunks wrote, e.g. refreshing planner statistics of the tables they grow.
+   */
+  afterChunks?(db: Knex): Promise<void>;
   /** Writes one chunk inside `trx` and returns its row results. */
   processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult>;
   /** F7 on a sample of rows, for processors that opt in. */

@@ -31,3 +31,4 @@ export {
 } from '../domain/events/events';
 export { matchPersons, MATCH_THRESHOLDS } from '../domain/events/matching';
 export { applyParticipants } from '../domain/events/participants';
+export { refreshImportStatistics } from '../data/statistics';

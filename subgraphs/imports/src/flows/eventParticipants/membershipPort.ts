@@ -29,6 +29,7 @@ export type ParticipantsPort = Pick<
   | 'createMergeCandidates'
   | 'personsByIds'
   | 'countExternalIds'
+  | 'refreshImportStatistics'
 >;
 
 export const membershipEvents: ParticipantsPort = events;

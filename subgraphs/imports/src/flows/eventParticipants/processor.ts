@@ -88,6 +88,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
     fields: () => PARTICIPANT_FIELDS,
     supportsWholeFile: () => false,
     supportsFingerprintCheck: () => true,
+    afterChunks: (db) => port.refreshImportStatistics(db),
     foreignKeys: () => ({ category: categoryResolver }),
 
     async processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult> {

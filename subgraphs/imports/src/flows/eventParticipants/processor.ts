@@ -35,6 +35,13 @@ function configOf(job: ImportJobRecord): StoredParticipantConfig {
 const OTHER_PERSON_SHARE = 0.3;
 const MIN_SAMPLE = 10;
 
+/**
+ * F8: at most this many merge candidates per new person, the most similar first (membership
+ * lists them by score). An operator decides a handful; a longer list is noise, and a large file
+ * of common names would otherwise create more candidates than rows.
+ */
+const MERGE_CANDIDATES_PER_ROW = 3;
+
 function sameName(a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }): boolean {
   const n = (s: string) =>
     s
@@ -180,7 +187,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
         const matchKey = `matched${m.kind}`;
         matched[matchKey] = (matched[matchKey] ?? 0) + 1;
         if (w.personCreated && w.personId !== null) {
-          for (const c of m.candidates) {
+          for (const c of m.candidates.slice(0, MERGE_CANDIDATES_PER_ROW)) {
             candidates.push({
               personId: w.personId,
               candidatePersonId: c.personId,

@@ -94,13 +94,18 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     ALTER TABLE membership.persons
       ADD COLUMN norm_first_name text GENERATED ALWAYS AS (membership.normalise_name(first_name)) STORED,
-      ADD COLUMN norm_last_name text GENERATED ALWAYS AS (membership.normalise_name(last_name)) STORED`);
+      ADD COLUMN norm_last_name text GENERATED ALWAYS AS (membership.normalise_name(last_name)) STORED,
+      ADD COLUMN first_name_key text GENERATED ALWAYS AS (public.dmetaphone(membership.normalise_name(first_name))) STORED,
+      ADD COLUMN last_name_key text GENERATED ALWAYS AS (public.dmetaphone(membership.normalise_name(last_name))) STORED`);
   // Exact matching (name + date of birth, or name alone for rows without one).
   await knex.raw(
     `CREATE INDEX persons_match_name ON membership.persons (registration_system_id, norm_last_name, norm_first_name, date_of_birth)`,
   );
-  // Fuzzy matching blocks on the date of birth.
-  await knex.raw(`CREATE INDEX persons_match_birth ON membership.persons (registration_system_id, date_of_birth)`);
+  // Fuzzy matching blocks on the date of birth with the phonetic key (dmetaphone, IMMUTABLE) of
+  // either name: a pair is scored when it shares a block. A generated column cannot read another,
+  // hence normalise_name() again inside the key.
+  await knex.raw(`CREATE INDEX persons_match_birth_first ON membership.persons (registration_system_id, date_of_birth, first_name_key)`);
+  await knex.raw(`CREATE INDEX persons_match_birth_last ON membership.persons (registration_system_id, date_of_birth, last_name_key)`);
   // Both new indexes lead with the registration system, so its own index is one more to maintain
   // on every person an import creates, and nothing else.
   await knex.raw('DROP INDEX membership.persons_registration_system_id_index');
@@ -205,9 +210,12 @@ export async function down(knex: Knex): Promise<void> {
     await m().dropTableIfExists(table);
   }
   await knex.raw('CREATE INDEX IF NOT EXISTS persons_registration_system_id_index ON membership.persons (registration_system_id)');
-  await knex.raw('DROP INDEX IF EXISTS membership.persons_match_birth');
+  await knex.raw('DROP INDEX IF EXISTS membership.persons_match_birth_first');
+  await knex.raw('DROP INDEX IF EXISTS membership.persons_match_birth_last');
   await knex.raw('DROP INDEX IF EXISTS membership.persons_match_name');
-  await knex.raw('ALTER TABLE membership.persons DROP COLUMN IF EXISTS norm_first_name, DROP COLUMN IF EXISTS norm_last_name');
+  await knex.raw(
+    'ALTER TABLE membership.persons DROP COLUMN IF EXISTS first_name_key, DROP COLUMN IF EXISTS last_name_key, DROP COLUMN IF EXISTS norm_first_name, DROP COLUMN IF EXISTS norm_last_name',
+  );
   await knex.raw('DROP FUNCTION IF EXISTS membership.normalise_name(text)');
   // The extensions stay: other objects may have come to use them, and keeping them is harmless.
 }

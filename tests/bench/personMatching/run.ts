@@ -1,9 +1,11 @@
 /**
  * Times `matchPersons` + `applyParticipants` of `@ems/membership/events` on chunks of 5,000 rows
- * against 200,000 persons of one registration system (the import benchmark's chunk and population;
- * docs/decisions.md, "Events and person matching"). A local script, not a test:
+ * against 200,000 persons of one registration system born over 70 years (about 8 a day: the import
+ * benchmark's chunk and starting population), or with `--large` against 1,000,000 persons born over
+ * 60 years (about 46 a day: the population that benchmark ends with; docs/decisions.md, "Events and
+ * person matching"). A local script, not a test:
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/personMatching/run.ts [--explain] [--keep]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/personMatching/run.ts [--large] [--explain] [--keep]
  *
  * Each chunk: 60% rows of existing persons (exact), 10% existing persons with a typo in the last
  * name (fuzzy), 30% new persons (the import benchmark's mix); every row gets a bib. `--explain` prints each statement's plan
@@ -14,7 +16,10 @@ import knexFactory, { type Knex } from 'knex';
 import { createScratchDatabase, migrateLatest } from '@ems/db';
 import { applyParticipants, matchPersons, type ParticipantWrite, type PersonMatchInput } from '@ems/membership/events';
 
-const PERSONS = 200_000;
+const large = process.argv.includes('--large');
+const PERSONS = large ? 1_000_000 : 200_000;
+/** Days of birth the persons are spread over (60 or 70 years from 1940-01-01). */
+const DAYS = large ? 21_915 : 25_567;
 const CHUNK = 5_000;
 const CHUNKS = 6;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,12 +31,12 @@ async function seed(knex: Knex): Promise<{ tenantId: number; organisationId: num
   const [{ id: organisationId }] = await knex('membership.organisations')
     .insert({ registration_system_id: tenantId, name: 'Bench Club', slug: 'bench' })
     .returning('id');
-  // Names from syllables (about 60 first names, 8,000 last names); birth days over 70 years (~8 persons a day).
+  // Names from syllables (about 60 first names, 8,000 last names); birth days over DAYS days.
   await knex.transaction(async (trx) => {
     await trx.raw('SELECT setseed(0.42)');
     await trx.raw(
       `INSERT INTO membership.persons (registration_system_id, first_name, last_name, date_of_birth, email)
-     SELECT ?, f.first_name, l.last_name, DATE '1940-01-01' + (random() * 25567)::int, NULL
+     SELECT ?, f.first_name, l.last_name, DATE '1940-01-01' + (random() * ?)::int, NULL
        FROM generate_series(1, ?) g
        CROSS JOIN LATERAL (SELECT (ARRAY['Anna','Ben','Clara','David','Eva','Felix','Greta','Hans','Ida','Jonas','Karl','Lena','Max',
              'Nora','Otto','Paula','Quinn','Rosa','Sven','Tina','Ulf','Vera','Willi','Xenia','Yann','Zoe','Marie','Lukas','Sophie',
@@ -42,7 +47,7 @@ async function seed(knex: Knex): Promise<{ tenantId: number; organisationId: num
              (SELECT (ARRAY['ber','mül','sch','wag','bau','kel','hof','lin','ros','fal','gar','mar','son','per','kra','zim','hart','stein','wolf','vogt'])[1 + (random() * 19)::int + 0 * g] AS s1,
                      (ARRAY['an','er','in','or','el','ul','ar','en','on','al','ig','ur','ot','et','am','ik','es','is','os','ad'])[1 + (random() * 19)::int + 0 * g] AS s2,
                      (ARRAY['mann','er','berg','feld','s','sen','ski','ow','ez','ini','ard','ley','ton','dorf','bach','heim','rich','ke','ler','au'])[1 + (random() * 19)::int + 0 * g] AS s3) s) l`,
-      [tenantId, PERSONS],
+      [tenantId, DAYS, PERSONS],
     );
   });
   await knex.raw('ANALYZE membership.persons');
@@ -72,7 +77,7 @@ async function chunkRows(knex: Knex, tenantId: number, chunk: number): Promise<P
     if (p && i < CHUNK * 0.6) return { ...base, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth };
     // A typo: one letter of the last name dropped.
     if (p) return { ...base, firstName: p.firstName, lastName: p.lastName.slice(0, 2) + p.lastName.slice(3), dateOfBirth: p.dateOfBirth };
-    const day = new Date(Date.UTC(1940, 0, 1) + ((key * 7919) % 25567) * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(1940, 0, 1) + ((key * 7919) % DAYS) * 86_400_000).toISOString().slice(0, 10);
     return { ...base, firstName: `New${key}`, lastName: `Runner${key % 977}`, dateOfBirth: day };
   });
 }
@@ -107,9 +112,15 @@ async function main(): Promise<void> {
     await migrateLatest(knex);
     let t = performance.now();
     const { tenantId, organisationId } = await seed(knex);
-    console.log(`seeded ${PERSONS} persons in ${Math.round(performance.now() - t)} ms`);
+    console.log(`seeded ${PERSONS} persons over ${DAYS} days of birth in ${Math.round(performance.now() - t)} ms`);
 
-    const timings: Array<{ match: number; apply: number; kinds: Record<string, number>; actions: Record<string, number> }> = [];
+    const timings: Array<{
+      match: number;
+      apply: number;
+      kinds: Record<string, number>;
+      likely: number;
+      actions: Record<string, number>;
+    }> = [];
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
       const [{ id: eventId }] = await knex('membership.events')
         .insert({ organisation_id: organisationId, name: `Run ${chunk}` })
@@ -151,7 +162,14 @@ async function main(): Promise<void> {
         const apply = performance.now() - t;
         const count = (values: string[]) => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
         if (chunk === CHUNKS - 1) console.log(`statements of the last chunk:\n  ${statementTimes.join('\n  ')}`);
-        timings.push({ match, apply, kinds: count(matches.map((m) => m.kind)), actions: count(results.map((r) => r.action)) });
+        timings.push({
+          match,
+          apply,
+          kinds: count(matches.map((m) => m.kind)),
+          // Rows left without a person but with LIKELY merge candidates.
+          likely: matches.filter((m) => m.personId === null && m.candidates.length > 0).length,
+          actions: count(results.map((r) => r.action)),
+        });
       });
       if (explain && chunk === 0) {
         for (const plan of notices.filter((n) => n.includes('Query Text'))) console.log(`${plan}\n`);
@@ -160,7 +178,7 @@ async function main(): Promise<void> {
     for (const [i, r] of timings.entries()) {
       console.log(
         `chunk ${i}: match ${r.match.toFixed(1)} ms, apply ${r.apply.toFixed(1)} ms, total ${(r.match + r.apply).toFixed(1)} ms ` +
-          `(${Math.round(CHUNK / ((r.match + r.apply) / 1000))} rows/s) kinds ${JSON.stringify(r.kinds)} actions ${JSON.stringify(r.actions)}`,
+          `(${Math.round(CHUNK / ((r.match + r.apply) / 1000))} rows/s) kinds ${JSON.stringify(r.kinds)} likely ${r.likely} actions ${JSON.stringify(r.actions)}`,
       );
     }
     const warm = timings

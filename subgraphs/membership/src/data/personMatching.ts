@@ -29,8 +29,10 @@ export interface MatchEvidence {
  * - Trusted keys: primary keys; names are normalised once per row.
  * - Exact: persons_match_name (registration system, normalised last and first name, date of
  *   birth); rows without a date of birth match persons without one.
- * - Fuzzy, only for rows with a date of birth and no exact match: the persons born that day
- *   (persons_match_birth, a handful a day) scored by the Levenshtein ratio of the normalised full
+ * - Fuzzy, only for rows with a date of birth and no exact match: the persons born that day whose
+ *   first or last name has the phonetic key (dmetaphone of the normalised name) of either input
+ *   name (persons_match_birth_first UNION persons_match_birth_last; either, so swapped columns
+ *   still meet), scored by the Levenshtein ratio of the normalised full
  *   names, the better of "first last" against "first last" and against "last first" (swapped
  *   columns). `levenshtein_less_equal` gives up as soon as the ratio would fall below `minScore`
  *   (at once when the lengths alone say so). pg_trgm's similarity scored the same pairs about
@@ -57,7 +59,7 @@ export async function gatherMatchEvidence(
               AS i(key, trusted_person_id, source_system_id, trusted_external_id, first_name, last_name, date_of_birth)
      ),
      exact AS MATERIALIZED (
-       SELECT i.key, i.date_of_birth, i.nf, i.nl, i.trusted_key_given, x.ids
+       SELECT i.key, i.date_of_birth, i.nf, i.nl, public.dmetaphone(i.nf) AS fk, public.dmetaphone(i.nl) AS lk, i.trusted_key_given, x.ids
          FROM input i
          CROSS JOIN LATERAL (
            -- Two branches so that the date of birth stays an index condition (IS NOT DISTINCT FROM is not one).
@@ -100,7 +102,16 @@ export async function gatherMatchEvidence(
                  SELECT pn.person_name, greatest(length(n.full_name), length(pn.person_name), 1) AS longest,
                         floor((1 - ?::real) * greatest(length(n.full_name), length(pn.person_name), 1))::int AS max_distance
                ) b
-              WHERE p.registration_system_id = ? AND p.date_of_birth = x.date_of_birth
+              WHERE p.id IN (
+                      -- Either key against either column, so that swapped names still meet.
+                      SELECT q.id FROM membership.persons q
+                       WHERE q.registration_system_id = ? AND q.date_of_birth = x.date_of_birth
+                         AND q.first_name_key = ANY (ARRAY[x.fk, x.lk])
+                      UNION
+                      SELECT q.id FROM membership.persons q
+                       WHERE q.registration_system_id = ? AND q.date_of_birth = x.date_of_birth
+                         AND q.last_name_key = ANY (ARRAY[x.fk, x.lk])
+                    )
            ) s
           WHERE s.score >= ?
        ) f
@@ -118,6 +129,7 @@ export async function gatherMatchEvidence(
       registrationSystemId,
       registrationSystemId,
       minScore,
+      registrationSystemId,
       registrationSystemId,
       minScore,
     ],

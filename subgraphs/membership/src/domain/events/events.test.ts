@@ -247,6 +247,32 @@ describe('matchPersons (F4)', () => {
     expect(smith).toBeDefined();
   });
 
+  it('fuzzy blocking: date of birth and the phonetic key of either name; no shared key, no comparison', async () => {
+    const club = await seedClub(knex);
+    const [meyer, fischer, berg, lang] = await addPersons(club, [
+      ['Katharina', 'Meyer', '1990-01-01'],
+      ['Katharina', 'Fischer', '1990-02-02'],
+      ['Anna', 'Berg', '1990-03-03'],
+      ['Mia', 'Lang', '1990-04-04'],
+    ]);
+    const [lastTypo, firstTypo, phonetic, unrelated] = await matchPersons(knex, club.tenantId, [
+      // Last name's key changes (MR -> MRT): found through the first name's block.
+      input('Katharina', 'Meyert', '1990-01-01'),
+      // First name's key changes (ANN... -> ANT): found through the last name's block.
+      input('Antna', 'Berg', '1990-03-03'),
+      // Both keys coincide under dmetaphone (K0RN, FXR).
+      input('Catharina', 'Vischer', '1990-02-02'),
+      // Same birthday and 0.75 by Levenshtein (a candidate when blocking was on the day alone), but
+      // neither key is shared (M/P, LNK/KNK).
+      input('Pia', 'Kang', '1990-04-04'),
+    ]);
+    expect(lastTypo).toMatchObject({ personId: meyer, kind: 'FUZZY' });
+    expect(firstTypo).toMatchObject({ personId: berg, kind: 'FUZZY' });
+    expect(phonetic).toMatchObject({ candidates: [{ personId: fischer }] });
+    expect(unrelated).toMatchObject({ personId: null, kind: 'NONE', score: null, candidates: [] });
+    expect(lang).toBeDefined();
+  });
+
   it('answers every row in input order, and nothing for no rows', async () => {
     const club = await seedClub(knex);
     const rows = [input('A', 'B', null), input('C', 'D', '2000-01-01'), input('E', 'F', null)];

@@ -38,7 +38,8 @@ it('passes every check it runs against the e2e router, the signed-in ones includ
     await knex.destroy();
   }
   const baseUrl = `http://localhost:${ctx.ports.router}`;
-  const run = await probe([baseUrl, '--user-key', userKey, '--customer-secret', ctx.secrets.customerSecret]);
+  // `--name=value`: a generated secret may begin with "-", which parseArgs would take for an option.
+  const run = await probe([baseUrl, `--user-key=${userKey}`, `--customer-secret=${ctx.secrets.customerSecret}`]);
   const lines = run.stdout.split('\n').filter((l) => /^(PASS|FAIL|SKIP) /.test(l));
   expect({ code: run.code, failed: lines.filter((l) => l.startsWith('FAIL')), stderr: run.stderr }).toEqual({
     code: 0,

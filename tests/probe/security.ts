@@ -4,7 +4,7 @@
  * sends at most --max-requests requests (150) within --deadline seconds (60). Prints one PASS,
  * FAIL or SKIP line per check and exits 1 when any check fails.
  *
- *   --user-key <key> --customer-secret <secret>  sign in as this user for the checks that need a
+ *   --user-key <key> --customer-secret=<secret>  sign in as this user for the checks that need a
  *                                                session (open redirect, forged signature)
  *   --hash-scheme md5|hmac-sha256                the tenant's link scheme (md5)
  *   --cookie-name <name>                         the session cookie (ems.sid)

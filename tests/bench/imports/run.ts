@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { StackOptions } from '@ems/router/src/dev/stack';
 import { seededBenchDatabase } from '../lib/databaseServer';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
-import { runCleanup, writeResult } from '../lib/run';
+import { runBenchProcess, STOP_GRACE_MS, whenAborted, runCleanup, writeResult } from '../lib/run';
 import { startBenchStack } from '../lib/stack';
 import { summarise } from '../lib/stats';
 import { fixed } from '../lib/table';
@@ -26,21 +26,6 @@ const TENANT_HOST = 'localhost';
 const FINAL_RESERVE_MS = 20_000;
 /** The small uploads' jobs take a moment each: their state is read more often than the large ones'. */
 const DELAY_POLL_MS = 50;
-/** After a stop, how long the phase under way may take to wind down before cleanup starts regardless. */
-const STOP_GRACE_MS = 30_000;
-/** After a stop, the run ends after this at the latest, cleanup finished or not. */
-const STOP_DEADLINE_MS = 90_000;
-
-class TimeLimitError extends Error {}
-
-function whenAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    const fire = () => reject(signal.reason instanceof Error ? signal.reason : new TimeLimitError(String(signal.reason)));
-    if (signal.aborted) fire();
-    else signal.addEventListener('abort', fire, { once: true });
-  });
-}
-
 const seconds = (fromMs: number) => `${fixed((performance.now() - fromMs) / 1000, 1)} s`;
 const megabytes = (bytes: number) => `${fixed(bytes / (1024 * 1024), 1)} MB`;
 
@@ -191,33 +176,10 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
   }
 }
 
-const startedAtMs = Date.now();
-const abort = new AbortController();
-process.once('SIGINT', () => abort.abort(new Error('interrupted')));
-process.once('SIGTERM', () => abort.abort(new Error('terminated')));
-let env: ImportsBenchEnv;
-try {
-  env = loadImportsBenchEnv();
-} catch (err) {
-  console.error('imports bench:', err instanceof Error ? err.message : err);
-  process.exit(1);
-}
-const limit = setTimeout(() => abort.abort(new TimeLimitError(`time limit of ${env.timeLimitMs / 1000} s reached`)), env.timeLimitMs);
-abort.signal.addEventListener('abort', () => {
-  setTimeout(() => {
-    console.error(`imports bench: cleanup did not finish within ${STOP_DEADLINE_MS / 1000} s after the stop`);
-    process.exit(1);
-  }, STOP_DEADLINE_MS).unref();
+runBenchProcess({
+  name: 'imports bench',
+  loadEnv: loadImportsBenchEnv,
+  main,
+  // The framework is being built: say in one line what is missing rather than a stack trace.
+  describeFailure: (err) => (err instanceof ImportApiMissingError || err instanceof WorkerMissingError ? err.message : null),
 });
-main(env, abort.signal, startedAtMs).then(
-  () => {
-    clearTimeout(limit);
-    process.exit(process.exitCode ?? 0);
-  },
-  (err: unknown) => {
-    // The framework is being built: say in one line what is missing rather than a stack trace.
-    if (err instanceof ImportApiMissingError || err instanceof WorkerMissingError) console.error(`imports bench: ${err.message}`);
-    else console.error('imports bench failed:', err);
-    process.exit(1);
-  },
-);

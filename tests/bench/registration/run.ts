@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { signMd5Link } from '@ems/router/src/dev/customerSite';
-import { runCleanup, writeResult } from '../lib/run';
+import { runBenchProcess, STOP_GRACE_MS, whenAborted, runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
@@ -28,22 +28,6 @@ const BASELINE_QUERY = '{ viewer { userKey } }';
 const FINAL_RESERVE_MS = 20_000;
 /** Warm-up registrations run this many at a time. */
 const WARMUP_CONCURRENCY = 5;
-/** After a stop, how long the phase under way may take to wind down before cleanup starts regardless. */
-const STOP_GRACE_MS = 30_000;
-/** After a stop, the run ends after this at the latest, cleanup finished or not. */
-const STOP_DEADLINE_MS = 90_000;
-
-class TimeLimitError extends Error {}
-
-/** Rejects when `signal` aborts, so that a stuck phase cannot hold the run past its time limit. */
-function whenAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    const fire = () => reject(signal.reason instanceof Error ? signal.reason : new TimeLimitError(String(signal.reason)));
-    if (signal.aborted) fire();
-    else signal.addEventListener('abort', fire, { once: true });
-  });
-}
-
 interface BaselineSession {
   userKey: string;
   request: PreparedRequest;
@@ -304,33 +288,10 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
   }
 }
 
-const startedAtMs = Date.now();
-const abort = new AbortController();
-// Every ramping worker waits on the signal at once, besides the phases' own listeners: no limit.
-setMaxListeners(0, abort.signal);
-process.once('SIGINT', () => abort.abort(new Error('interrupted')));
-process.once('SIGTERM', () => abort.abort(new Error('terminated')));
-let env: RegistrationBenchEnv;
-try {
-  env = loadRegistrationBenchEnv();
-} catch (err) {
-  console.error('registration bench:', err instanceof Error ? err.message : err);
-  process.exit(1);
-}
-const limit = setTimeout(() => abort.abort(new TimeLimitError(`time limit of ${env.timeLimitMs / 1000} s reached`)), env.timeLimitMs);
-abort.signal.addEventListener('abort', () => {
-  setTimeout(() => {
-    console.error(`registration bench: cleanup did not finish within ${STOP_DEADLINE_MS / 1000} s after the stop`);
-    process.exit(1);
-  }, STOP_DEADLINE_MS).unref();
+runBenchProcess({
+  name: 'registration bench',
+  loadEnv: loadRegistrationBenchEnv,
+  main,
+  // Every ramping worker waits on the signal at once, besides the phases' own listeners: no limit.
+  prepare: (abort) => setMaxListeners(0, abort.signal),
 });
-main(env, abort.signal, startedAtMs).then(
-  () => {
-    clearTimeout(limit);
-    process.exit(process.exitCode ?? 0);
-  },
-  (err: unknown) => {
-    console.error('registration bench failed:', err);
-    process.exit(1);
-  },
-);

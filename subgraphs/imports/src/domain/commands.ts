@@ -166,6 +166,16 @@ export async function getImport(scope: OperatorScope, jobId: string) {
   return toJobView(await scope.job(jobId));
 }
 
+/** getJob as GraphQL reads it: an import that is not there, or not the operator's, is null. */
+export async function findImport(scope: OperatorScope, jobId: string) {
+  try {
+    return await getImport(scope, jobId);
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
 export async function importRows(
   deps: ImportsDeps,
   scope: OperatorScope,

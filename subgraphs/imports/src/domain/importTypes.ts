@@ -12,8 +12,3 @@ export type ImportType = keyof typeof IMPORT_TYPES;
 export function isImportType(value: string): value is ImportType {
   return Object.prototype.hasOwnProperty.call(IMPORT_TYPES, value);
 }
-
-export function importTypeOfCode(code: string): ImportType | null {
-  const found = (Object.keys(IMPORT_TYPES) as ImportType[]).find((t) => IMPORT_TYPES[t].code === code);
-  return found ?? null;
-}

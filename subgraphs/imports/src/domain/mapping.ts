@@ -4,8 +4,9 @@ import type { MappedRow } from './rowProcessor';
 
 /** Turns staged rows into rows keyed by field, through the job's column mappings. */
 export function rowMapper(columns: ColumnsState): (row: StagedRow) => MappedRow {
-  const fields = [...columnOfField(columns)].filter(([field]) => !(CUSTOM_FIELDS as readonly string[]).includes(field));
-  const custom = CUSTOM_FIELDS.map((f) => columnOfField(columns).get(f));
+  const columnOf = columnOfField(columns);
+  const fields = [...columnOf].filter(([field]) => !(CUSTOM_FIELDS as readonly string[]).includes(field));
+  const custom = CUSTOM_FIELDS.map((f) => columnOf.get(f));
   return (row) => {
     const values: Record<string, string> = {};
     for (const [field, column] of fields) values[field] = row.cells[column] ?? '';

@@ -1,20 +1,12 @@
-import { NotFoundError } from '@ems/schema';
 import type { ImportJobResolvers } from './types.generated';
-import { getImport } from '../domain/commands';
+import { findImport } from '../domain/commands';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 
 const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
 
 /** ImportJob: read from the job view; results and merge candidates are read on demand. */
 export const ImportJob = {
-  __resolveReference: async (ref, ctx) => {
-    try {
-      return await getImport(ctx.scope(), String(ref.id));
-    } catch (err) {
-      if (err instanceof NotFoundError) return null;
-      throw err;
-    }
-  },
+  __resolveReference: (ref, ctx) => findImport(ctx.scope(), String(ref.id)),
   event: (job) => (job.eventId === null ? null : { id: job.eventId }),
   fileName: (job) => (job.config.fileName as string | undefined) ?? null,
   rowsTotal: (job) => job.progress.rowsTotal,

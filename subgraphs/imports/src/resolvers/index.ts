@@ -1,9 +1,8 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { NotFoundError } from '@ems/schema';
 import type { Resolvers } from './types.generated';
 import {
   cancelImport,
-  getImport,
+  findImport,
   recentImports,
   resumeFromFingerprint,
   sourceSystems,
@@ -27,14 +26,7 @@ export const resolvers = {
   Upload: GraphQLUpload,
   Query: {
     importsHealth: () => ({ service: 'imports', status: 'UP' }),
-    importJob: async (_p, { id }, ctx) => {
-      try {
-        return await getImport(ctx.scope(), id);
-      } catch (err) {
-        if (err instanceof NotFoundError) return null;
-        throw err;
-      }
-    },
+    importJob: (_p, { id }, ctx) => findImport(ctx.scope(), id),
     recentImports: (_p, { importType, limit }, ctx) =>
       recentImports(ctx.imports, ctx.scope(), importType, Math.min(Math.max(limit ?? 10, 1), 100)),
     importSourceSystems: (_p, _a, ctx) => sourceSystems(ctx.imports, ctx.scope()),

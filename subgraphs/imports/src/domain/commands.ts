@@ -4,8 +4,6 @@ import { storeFile } from '../data/files';
 import { findCompletedImportOfFile, insertJob, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { findSourceSystem, listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
-import { parseParticipantConfig } from '../flows/eventParticipants/config';
-import { gate } from '../flows/eventParticipants/gating';
 import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
 import type { Processors } from '../flows';
 import type { OperatorScope } from './access';
@@ -31,59 +29,33 @@ export interface Upload {
 }
 
 /**
- * `PUT /api/event-participants/import` and its GraphQL twin: stores the file with its SHA-256,
- * creates the job (QUEUED) and queues it, in one transaction for the file and the job. A file
- * already imported into the same event is flagged (`alreadyImportedJobId`); processing it again
- * changes nothing, row by row.
+ * Every flow's upload (`PUT /api/<importerKey>/import` and its GraphQL twin): stores the file with
+ * its SHA-256, lets the flow read its form fields and check the target (bookend item 5), creates
+ * the job (QUEUED) and queues it, in one transaction for the file and the job. A file already
+ * imported into the same target is flagged (`alreadyImportedJobId`); processing it again changes
+ * nothing, row by row.
  */
-export async function uploadEventParticipants(
+export async function uploadImport(
   deps: ImportsDeps,
   scope: OperatorScope,
+  importType: ImportType,
   fields: Record<string, string> | Promise<Record<string, string>>,
   upload: Upload,
 ) {
-  const orgs = await scope.requireOperator();
+  const organisationIds = await scope.requireOperator();
   const job = await deps.db.transaction(async (trx) => {
     const file = await storeFile(trx, upload.fileName, upload.contentType, upload.body);
     if (file.byteSize === 0) throw new InputError('The file is empty', { code: 'EMPTY_FILE' });
-    const config = parseParticipantConfig(await fields);
-    const event = await deps.participants.eventForOperator(trx, config.eventId, orgs);
-    if (!event) throw new NotFoundError('Event not found', { code: 'EVENT_NOT_FOUND' });
-    let sourceKind: ColumnMode['source'] = 'none';
-    if (config.sourceSystemId !== null) {
-      const visible = await listSourceSystems(trx, scope.user.registrationSystemId, orgs);
-      const source = visible.find((s) => s.id === config.sourceSystemId);
-      if (!source)
-        throw new InputError(`Source system ${config.sourceSystemId} is not one you can import from`, { code: 'UNKNOWN_SOURCE_SYSTEM' });
-      sourceKind = source.isSelf ? 'self' : 'external';
-      if (config.templateVariantKey) {
-        const variants = await listTemplateVariants(trx, source.id, 'EVENT_PARTICIPANT');
-        if (!variants.some((v) => v.key === config.templateVariantKey)) {
-          throw new InputError(`Template variant "${config.templateVariantKey}" is not one of ${source.name}'s`, {
-            code: 'UNKNOWN_TEMPLATE_VARIANT',
-          });
-        }
-      }
-    } else if (config.templateVariantKey) {
-      throw new InputError('A template variant belongs to a source system: choose the source system too', {
-        code: 'TEMPLATE_WITHOUT_SOURCE',
-      });
-    }
-    gate(sourceKind, config.trustPKs, config.updatePII);
-    const target = {
-      importType: 'EVENT_PARTICIPANT' as const,
-      organisationId: event.organisationId,
-      eventId: event.id,
-      fileSha256: file.sha256,
-    };
+    const prepared = await deps.processors[importType].prepareUpload(trx, { fields: await fields, user: scope.user, organisationIds });
+    const target = { importType, organisationId: prepared.organisationId, eventId: prepared.eventId, fileSha256: file.sha256 };
     return insertJob(trx, {
       ...target,
-      callerKey: IMPORT_TYPES.EVENT_PARTICIPANT.callerKey,
-      registrationSystemId: event.registrationSystemId,
+      callerKey: IMPORT_TYPES[importType].callerKey,
+      registrationSystemId: prepared.registrationSystemId,
       createdBy: scope.user.userKey,
       fileId: file.id,
-      config: { ...config, sourceKind, fileName: upload.fileName, fileBytes: file.byteSize },
-      sourceSystemId: config.sourceSystemId,
+      config: { ...prepared.config, fileName: upload.fileName, fileBytes: file.byteSize },
+      sourceSystemId: prepared.sourceSystemId,
       alreadyImportedJobId: await findCompletedImportOfFile(trx, target),
     });
   });
@@ -228,16 +200,19 @@ export async function resultsPage(deps: ImportsDeps, job: ImportJobRecord, opts:
   };
 }
 
-/** `GET /api/event-participants/import/{jobId}`: the domain-typed result once the job has ended. */
-export async function eventParticipantImportResult(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
+/**
+ * Every flow's result resource (`GET /api/<importerKey>/import/{jobId}`): the domain-typed result
+ * once the job has ended: the common summary plus what the flow's `result(job)` adds.
+ */
+export async function importResult(deps: ImportsDeps, scope: OperatorScope, importType: ImportType, jobId: string) {
   const job = await scope.job(jobId);
-  if (job.importType !== 'EVENT_PARTICIPANT') throw new NotFoundError('Import not found', { code: 'IMPORT_NOT_FOUND' });
-  if (!['COMPLETED', 'FAILED', 'FINGERPRINT_ABORT', 'CANCELLED'].includes(job.state)) {
+  if (job.importType !== importType) throw new NotFoundError('Import not found', { code: 'IMPORT_NOT_FOUND' });
+  if (!isTerminal(job.state)) {
     throw new ConflictError(`The import has not ended yet (state ${job.state})`, { code: 'IMPORT_NOT_FINISHED' });
   }
   return {
     jobId: job.id,
-    eventId: job.eventId,
+    ...deps.processors[importType].result(job),
     status: displayState(job.state),
     state: job.state,
     alreadyImportedJobId: job.alreadyImportedJobId,

@@ -1,7 +1,8 @@
 import type { Knex } from '@ems/db';
 import type { FieldDefinition } from './fields';
 import type { ImportType } from './importTypes';
-import type { ImportJobRecord } from '../data/jobs';
+import type { ImportJobRecord, JobConfig } from '../data/jobs';
+import type { ImportUser } from './access';
 import type { RowFailure } from './rowResults';
 import type { Verification } from './stages/verifying';
 
@@ -55,6 +56,25 @@ export interface ChunkContext {
   foreignKeys: Record<string, Record<string, number>>;
 }
 
+/** What an upload's preparation sees: the form fields and who uploads. */
+export interface UploadContext {
+  /** The multipart form fields (or the GraphQL input as strings). */
+  fields: Record<string, string>;
+  user: ImportUser;
+  /** The organisations the user operates (never empty). */
+  organisationIds: number[];
+}
+
+/** The job's target and its configJson, decided before the job exists. */
+export interface PreparedUpload {
+  organisationId: number;
+  registrationSystemId: number;
+  /** The event the job writes into, for event flows; null for organisation-wide flows. */
+  eventId: number | null;
+  sourceSystemId: number | null;
+  config: JobConfig;
+}
+
 /**
  * The bookend a flow supplies (contract "Import bookend contract", item 2). Row-by-row processors
  * handle a chunk; the framework commits it with its ImportRowResults and the checkpoint.
@@ -65,6 +85,11 @@ export interface RowProcessor {
   supportsWholeFile(): boolean;
   supportsFingerprintCheck(): boolean;
   foreignKeys(): Readonly<Record<string, ForeignKeyResolver>>;
+  /**
+   * Bookend item 5, the upload resource: reads the flow's form fields and checks the target the
+   * operator may import into (inside the upload's transaction; throw the contract's errors).
+   */
+  prepareUpload(trx: Knex.Transaction, upload: UploadContext): Promise<PreparedUpload>;
   /**
    * Called between chunks every so often (outside their transactions), for upkeep of what the
    * chunks wrote, e.g. refreshing planner statistics of the tables they grow.

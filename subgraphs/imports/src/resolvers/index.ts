@@ -9,7 +9,7 @@ import {
   submitCellMappings,
   submitColumnMappings,
   templateVariants,
-  uploadEventParticipants,
+  uploadImport,
 } from '../domain/commands';
 import { ImportJob } from './ImportJob';
 
@@ -42,7 +42,7 @@ export const resolvers = {
   Mutation: {
     uploadEventParticipants: async (_p, { input, file }, ctx) => {
       const upload = (await file) as FileUpload;
-      return uploadEventParticipants(ctx.imports, ctx.scope(), asFields(input), {
+      return uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), {
         fileName: upload.filename || 'upload',
         contentType: upload.mimetype ?? null,
         body: upload.createReadStream(),

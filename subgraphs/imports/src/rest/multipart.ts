@@ -18,11 +18,11 @@ export function tooLarge(maxBytes: number): PayloadTooLargeError {
  * soon as it starts, the other form fields when the whole body has been read (a client may send
  * them before or after the file). Past `maxBytes` the file stream fails with 413.
  */
-export function readMultipartUpload(
+export function readMultipartUpload<T>(
   req: Request,
   maxBytes: number,
-  onFile: (upload: Upload, fields: Promise<Record<string, string>>) => Promise<unknown>,
-): Promise<unknown> {
+  onFile: (upload: Upload, fields: Promise<Record<string, string>>) => Promise<T>,
+): Promise<T> {
   const declared = Number(req.get('content-length') ?? 0);
   if (declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
   if (!/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {

@@ -5,19 +5,19 @@ import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type A
 import { OperatorScope } from '../domain/access';
 import {
   cancelImport,
-  eventParticipantImportResult,
   getImport,
+  importResult,
   importRows,
+  uploadImport,
   recentImports,
   resumeFromFingerprint,
   sourceSystems,
   submitCellMappings,
   submitColumnMappings,
   templateVariants,
-  uploadEventParticipants,
   type ImportsDeps,
 } from '../domain/commands';
-import { isImportType } from '../domain/importTypes';
+import { IMPORT_TYPES, isImportType, type ImportType } from '../domain/importTypes';
 import { readMultipartUpload } from './multipart';
 
 const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
@@ -72,24 +72,27 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
   const router = Router();
   router.use('/api', requireXApiKey(deps.keys), requireBearer(deps.jwtSecret));
 
-  router.put(
-    '/api/event-participants/import',
-    asyncHandler(async (req, res) => {
-      const scope = scopeOf(imports, req);
-      const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
-        uploadEventParticipants(imports, scope, fields, upload),
-      );
-      const view = job as { id: string };
-      res.status(201).location(`/api/imports/${view.id}`).json(job);
-    }),
-  );
-  router.get(
-    '/api/event-participants/import/:id',
-    asyncHandler(async (req, res) => {
-      const { id } = parseInput(uuidPath, req.params, 'path');
-      res.json(await eventParticipantImportResult(imports, scopeOf(imports, req), id));
-    }),
-  );
+  for (const [importType, { importerKey, uploadName }] of Object.entries(IMPORT_TYPES) as Array<
+    [ImportType, (typeof IMPORT_TYPES)[ImportType]]
+  >) {
+    router.put(
+      `/api/${importerKey}/${uploadName}`,
+      asyncHandler(async (req, res) => {
+        const scope = scopeOf(imports, req);
+        const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+          uploadImport(imports, scope, importType, fields, upload),
+        );
+        res.status(201).location(`/api/imports/${job.id}`).json(job);
+      }),
+    );
+    router.get(
+      `/api/${importerKey}/import/:id`,
+      asyncHandler(async (req, res) => {
+        const { id } = parseInput(uuidPath, req.params, 'path');
+        res.json(await importResult(imports, scopeOf(imports, req), importType, id));
+      }),
+    );
+  }
 
   router.get(
     '/api/imports/source-systems',
@@ -108,7 +111,7 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     '/api/imports/recent',
     asyncHandler(async (req, res) => {
       const q = parseInput(recentQuery, req.query, 'query');
-      res.json(await recentImports(imports, scopeOf(imports, req), q.importType as 'EVENT_PARTICIPANT', q.limit));
+      res.json(await recentImports(imports, scopeOf(imports, req), q.importType as ImportType, q.limit));
     }),
   );
   router.get(

@@ -3,7 +3,7 @@ import { createLogger } from '@ems/service-runtime';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
 import { createEvent, seedClub, type Club, type TestEvent } from '../../../membership/src/testing/fixtures';
 import { OperatorScope } from '../domain/access';
-import type { ImportsDeps, Upload } from '../domain/commands';
+import { uploadImport, type ImportsDeps, type Upload } from '../domain/commands';
 import { createProcessors } from '../flows';
 import { membershipEvents } from '../flows/eventParticipants/membershipPort';
 import { runJob, type PipelineDeps } from '../worker/pipeline';
@@ -23,6 +23,11 @@ export interface ImportsFixture {
   event(options?: Parameters<typeof createEvent>[2]): Promise<TestEvent>;
   person(firstName: string, lastName: string, dateOfBirth: string | null): Promise<number>;
   drop(): Promise<void>;
+}
+
+/** An event-participant upload, as `PUT /api/event-participants/import` makes it. */
+export function uploadParticipants(deps: ImportsDeps, scope: OperatorScope, fields: Record<string, string>, upload: Upload) {
+  return uploadImport(deps, scope, 'EVENT_PARTICIPANT', fields, upload);
 }
 
 export function csvUpload(text: string, fileName = 'participants.csv', encoding: BufferEncoding = 'utf8'): Upload {

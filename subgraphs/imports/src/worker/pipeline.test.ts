@@ -1,17 +1,16 @@
 import { ConflictError, NotFoundError } from '@ems/schema';
 import {
   cancelImport,
-  eventParticipantImportResult,
+  importResult,
   getImport,
   importRows,
   resumeFromFingerprint,
   sourceSystems,
   submitCellMappings,
   submitColumnMappings,
-  uploadEventParticipants,
 } from '../domain/commands';
 import { createSourceSystem } from '../data/sourceSystems';
-import { csvUpload, importsFixture, type ImportsFixture } from '../testing/fixture';
+import { csvUpload, importsFixture, type ImportsFixture, uploadParticipants } from '../testing/fixture';
 
 /**
  * The import framework end to end in one process: upload, every stage, the event-participant
@@ -55,7 +54,7 @@ describe('event-participant import through every stage', () => {
   });
 
   it('stops at CELLS_NEEDED for a category value that matches nothing, after auto-mapping the columns (F9: T-Shirt ignored)', async () => {
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload(GERMAN_CSV, 'teilnehmer.csv', 'latin1'));
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(GERMAN_CSV, 'teilnehmer.csv', 'latin1'));
     jobId = job.id;
     const view = await getImport(f.operator(), jobId);
     expect(view.state).toBe('CELLS_NEEDED');
@@ -85,14 +84,14 @@ describe('event-participant import through every stage', () => {
   });
 
   it('answers the result resource with the summary once the job has ended', async () => {
-    const result = await eventParticipantImportResult(f.deps, f.operator(), jobId);
+    const result = await importResult(f.deps, f.operator(), 'EVENT_PARTICIPANT', jobId);
     expect(result).toMatchObject({ status: 'COMPLETED', eventId, ignoredColumns: ['T-Shirt'], alreadyImportedJobId: null });
     expect(result.rows.map((r) => r.rowNo)).toEqual([6, 7, 8]);
   });
 
   it('flags the same file imported again into the same event, and changes nothing', async () => {
     const before = await f.knex('membership.participants').where({ eventId }).orderBy('id').select('id', 'personId', 'bib', 'categoryId');
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload(GERMAN_CSV, 'teilnehmer.csv', 'latin1'));
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(GERMAN_CSV, 'teilnehmer.csv', 'latin1'));
     expect(job.alreadyImportedJobId).toBe(jobId);
     // The operator's "none" is asked again: nothing was remembered without a source system.
     const view = await submitCellMappings(f.deps, f.operator(), job.id, [{ fkType: 'category', value: 'Senioren', targetId: null }]);
@@ -105,7 +104,7 @@ describe('event-participant import through every stage', () => {
 describe('columns the operator maps', () => {
   it('waits in COLUMNS_NEEDED for a required field without a column, then goes on with the operator’s mapping', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload('Given,Family,Bib\nAnna,Berg,7\n'));
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload('Given,Family,Bib\nAnna,Berg,7\n'));
     expect(job.state).toBe('QUEUED');
     const waiting = await getImport(f.operator(), job.id);
     expect(waiting.state).toBe('COLUMNS_NEEDED');
@@ -120,7 +119,7 @@ describe('columns the operator maps', () => {
 
   it('refuses a mapping in a state that does not wait for one (409)', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload('First name,Last name\nA,B\n'));
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload('First name,Last name\nA,B\n'));
     await expect(submitColumnMappings(f.deps, f.operator(), job.id, [])).rejects.toThrow(ConflictError);
   });
 });
@@ -128,7 +127,7 @@ describe('columns the operator maps', () => {
 describe('cancel', () => {
   it('cancels a waiting job, which then writes nothing, and cannot cancel it twice', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload('Vorname,Wer\nA,B\n'));
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload('Vorname,Wer\nA,B\n'));
     const cancelled = await cancelImport(f.deps, f.operator(), job.id);
     expect(cancelled).toMatchObject({ state: 'CANCELLED', displayState: 'CANCELLED', terminal: true });
     await expect(submitColumnMappings(f.deps, f.operator(), job.id, [])).rejects.toThrow(ConflictError);
@@ -163,7 +162,7 @@ describe('source systems, template variants (F10) and the fingerprint check (F7)
   it('remembers the operator’s column choices with the source system, and recognises the header next time', async () => {
     const { id: eventId } = await f.event();
     const file = `${header}\nRT-1,Anna,Berg,1990-05-01,1\nRT-2,Johann,Müller,1975-03-14,2\n`;
-    const job = await uploadEventParticipants(
+    const job = await uploadParticipants(
       f.deps,
       f.operator(),
       fields(eventId, { sourceSystemId: String(sourceId), trustPKs: 'true' }),
@@ -177,7 +176,7 @@ describe('source systems, template variants (F10) and the fingerprint check (F7)
     expect(done.state).toBe('COMPLETED');
     expect(done.counts).toMatchObject({ created: 2 });
 
-    const again = await uploadEventParticipants(
+    const again = await uploadParticipants(
       f.deps,
       f.operator(),
       fields((await f.event()).id, { sourceSystemId: String(sourceId), trustPKs: 'true' }),
@@ -194,7 +193,7 @@ describe('source systems, template variants (F10) and the fingerprint check (F7)
 
   it('stops at FINGERPRINT_WARNING when the trusted keys name other persons; ABORT ends it as FINGERPRINT_ABORT, shown as FAILED', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(
+    const job = await uploadParticipants(
       f.deps,
       f.operator(),
       fields(eventId, { sourceSystemId: String(sourceId), trustPKs: 'true' }),
@@ -206,14 +205,14 @@ describe('source systems, template variants (F10) and the fingerprint check (F7)
     expect(warned.verification?.sample[0]?.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['firstName', 'lastName']));
     const aborted = await resumeFromFingerprint(f.deps, f.operator(), job.id, 'ABORT');
     expect(aborted).toMatchObject({ state: 'FINGERPRINT_ABORT', displayState: 'FAILED' });
-    const result = await eventParticipantImportResult(f.deps, f.operator(), job.id);
+    const result = await importResult(f.deps, f.operator(), 'EVENT_PARTICIPANT', job.id);
     expect(result.status).toBe('FAILED');
     expect(await f.knex('membership.participants').where({ eventId }).count()).toEqual([{ count: '0' }]);
   });
 
   it('goes on when the operator acknowledges the warning, without changing the persons (no updatePII)', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(
+    const job = await uploadParticipants(
       f.deps,
       f.operator(),
       fields(eventId, { sourceSystemId: String(sourceId), trustPKs: 'true' }),
@@ -230,7 +229,7 @@ describe('source systems, template variants (F10) and the fingerprint check (F7)
 describe('merge candidates (F8) and trusted keys', () => {
   it('creates a new person with merge candidates when the name is only likely the same, without blocking other rows', async () => {
     const { id: eventId } = await f.event();
-    const job = await uploadEventParticipants(
+    const job = await uploadParticipants(
       f.deps,
       f.operator(),
       fields(eventId),
@@ -238,7 +237,7 @@ describe('merge candidates (F8) and trusted keys', () => {
     );
     const view = await getImport(f.operator(), job.id);
     expect(view.counts).toMatchObject({ created: 2, personsCreated: 1, mergeCandidates: 1 });
-    const result = await eventParticipantImportResult(f.deps, f.operator(), job.id);
+    const result = await importResult(f.deps, f.operator(), 'EVENT_PARTICIPANT', job.id);
     expect(result.mergeCandidatesCreated).toEqual([expect.objectContaining({ rowNo: 2, candidatePersonId: johann })]);
     const candidate = await f.knex('membership.mergeCandidates').where({ candidatePersonId: johann }).first('status', 'importJobId');
     expect(candidate).toEqual({ status: 'OPEN', importJobId: job.id });
@@ -248,7 +247,7 @@ describe('merge candidates (F8) and trusted keys', () => {
     const self = (await sourceSystems(f.deps, f.operator())).find((s) => s.isSelf);
     const { id: eventId } = await f.event();
     const file = `Person ID,First name,Last name,Date of birth\n${katarina},Katarina,Nowak-Berg,1988-11-02\n999999,Ghost,Person,1980-01-01\n`;
-    const job = await uploadEventParticipants(
+    const job = await uploadParticipants(
       f.deps,
       f.operator(),
       fields(eventId, { sourceSystemId: String(self?.id), trustPKs: 'true', updatePII: 'true', acknowledgeFingerprintWarning: 'true' }),
@@ -266,7 +265,7 @@ describe('merge candidates (F8) and trusted keys', () => {
     const { id: eventId } = await f.event();
     const files = await f.knex('imports.uploadFiles').count();
     await expect(
-      uploadEventParticipants(f.deps, f.operator(), fields(eventId, { updatePII: 'true' }), csvUpload('First name,Last name\nA,B\n')),
+      uploadParticipants(f.deps, f.operator(), fields(eventId, { updatePII: 'true' }), csvUpload('First name,Last name\nA,B\n')),
     ).rejects.toThrow('updatePII needs trustPKs');
     expect(await f.knex('imports.uploadFiles').count()).toEqual(files);
   });
@@ -275,10 +274,10 @@ describe('merge candidates (F8) and trusted keys', () => {
 describe('who may import', () => {
   it('answers "not found" for another organisation’s event and for its jobs', async () => {
     const { id: eventId } = await f.event();
-    await expect(
-      uploadEventParticipants(f.deps, f.otherOperator(), fields(eventId), csvUpload('First name,Last name\nA,B\n')),
-    ).rejects.toThrow(NotFoundError);
-    const job = await uploadEventParticipants(f.deps, f.operator(), fields(eventId), csvUpload('First name,Last name\nA,B\n'));
+    await expect(uploadParticipants(f.deps, f.otherOperator(), fields(eventId), csvUpload('First name,Last name\nA,B\n'))).rejects.toThrow(
+      NotFoundError,
+    );
+    const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload('First name,Last name\nA,B\n'));
     await expect(getImport(f.otherOperator(), job.id)).rejects.toThrow(NotFoundError);
   });
 });

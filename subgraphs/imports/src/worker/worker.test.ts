@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findJob, type ImportJobRecord } from '../data/jobs';
-import { uploadEventParticipants } from '../domain/commands';
-import { csvUpload, importsFixture, type ImportsFixture } from '../testing/fixture';
+import { csvUpload, importsFixture, type ImportsFixture, uploadParticipants } from '../testing/fixture';
 import { createImportQueue, type ImportQueue } from './queue';
 
 /**
@@ -83,7 +82,7 @@ describe('the import worker process', () => {
     const { id: eventId } = await f.event();
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const job = await uploadEventParticipants(
+      const job = await uploadParticipants(
         f.deps,
         f.operator(),
         { eventId: String(eventId) },
@@ -100,13 +99,13 @@ describe('the import worker process', () => {
     const file = participantsFile(6000);
     // The uninterrupted run, for comparison.
     const calm = await f.event();
-    const calmJob = await uploadEventParticipants(f.deps, f.operator(), { eventId: String(calm.id) }, csvUpload(file));
+    const calmJob = await uploadParticipants(f.deps, f.operator(), { eventId: String(calm.id) }, csvUpload(file));
     expect((await until(calmJob.id, (j) => j.state === 'COMPLETED', 60_000)).state).toBe('COMPLETED');
 
     worker.kill('SIGKILL');
     const slow = await startWorker({ IMPORT_CHUNK_ROWS: '200' });
     const killed = await f.event();
-    const job = await uploadEventParticipants(f.deps, f.operator(), { eventId: String(killed.id) }, csvUpload(file));
+    const job = await uploadParticipants(f.deps, f.operator(), { eventId: String(killed.id) }, csvUpload(file));
     const midway = await until(job.id, (j) => j.state === 'PROCESSING' && j.checkpoint > 1000, 60_000);
     slow.kill('SIGKILL');
     await new Promise((resolve) => slow.once('exit', resolve));

@@ -14,6 +14,7 @@ import {
   type PersonSnapshot,
 } from './membershipPort';
 import { isFailure, readParticipantRow, type ParticipantRow } from './rows';
+import { prepareParticipantUpload } from './upload';
 
 /** The job's configJson for this flow: the upload's fields and what the source system turned out to be. */
 export type StoredParticipantConfig = ParticipantImportConfig & { sourceKind: SourceKind };
@@ -97,6 +98,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
     supportsFingerprintCheck: () => true,
     afterChunks: (db) => port.refreshImportStatistics(db),
     foreignKeys: () => ({ category: categoryResolver }),
+    prepareUpload: (trx, upload) => prepareParticipantUpload(port, trx, upload),
 
     async processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult> {
       const { config, g, results, valid } = await readRows(ctx, rows);

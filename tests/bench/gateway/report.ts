@@ -38,9 +38,9 @@ const describeTarget = (t: { kind: 'p50' | 'req/s'; ratio: number }) =>
 
 export interface Comparison {
   scenario: string;
-  /** `router`, judged against the targets, or `bare proxy`, the floor shown for reference. */
+  /** `router`, judged against the targets, or a floor (bare proxy, bare gateway) shown for reference. */
   via: Exclude<Via, 'direct'>;
-  /** False for information rows: the bare proxy, and router phases of a scenario without a target. */
+  /** False for information rows: the floors, and router phases of a scenario without a target. */
   judged: boolean;
   concurrency: number;
   p50Ratio: number;
@@ -60,7 +60,7 @@ export interface SessionWrites {
   pass: boolean;
 }
 
-/** Router and bare-proxy phases against the direct phase of the same scenario and concurrency. */
+/** Router and floor phases against the direct phase of the same scenario and concurrency. */
 export function compare(phases: readonly PhaseResult[], lowConcurrency: number): Comparison[] {
   const out: Comparison[] = [];
   for (const hop of phases) {
@@ -146,9 +146,14 @@ export function formatReport(phases: readonly PhaseResult[], comparisons: readon
   ];
   return [
     table,
-    'r/d: router (or bare proxy) / direct; +p50 ms: what the hop adds at the median',
+    'r/d: router (or a floor) / direct; +p50 ms: what the hop adds at the median',
     ...(phases.some((p) => p.via === 'bare proxy')
       ? ['bare proxy: the least a Node reverse proxy does, in its own process; the floor for any router on this machine']
+      : []),
+    ...(phases.some((p) => p.via === 'bare gateway')
+      ? [
+          'bare gateway: Apollo Gateway and Apollo Server with their defaults on the same supergraph, nothing of the router; the floor for federated GraphQL',
+        ]
       : []),
     '',
     `session-table writes per authenticated router request: ${fixed(session.perRequest, 4)} ` +

@@ -8,7 +8,7 @@ import { runCleanup, writeResult } from '../lib/run';
 import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
-import { startBareProxy } from './bareProxy';
+import { startBareGateway, startBareProxy } from './bareProxy';
 import { cookieFrom, keepAliveAgent, prepareRequest } from '../lib/http';
 import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
@@ -72,12 +72,12 @@ function toPhase(scenario: string, target: ScenarioTarget, result: LoadResult, w
 }
 
 /**
- * Direct and router (and the bare proxy, where a scenario has it) at one concurrency: all warmed
+ * Direct and router (and the floors: bare proxy, bare gateway) at one concurrency: all warmed
  * up, then measured in alternating slices so that whatever else the machine is doing weighs on
  * every side alike.
  */
 async function runPair(env: BenchEnv, scenario: Scenario, concurrency: number, signal: AbortSignal): Promise<PhaseResult[]> {
-  const targets = [scenario.direct, scenario.router, ...(scenario.floor ? [scenario.floor] : [])];
+  const targets = [scenario.direct, scenario.router, ...scenario.floors];
   const agents = targets.map(() => keepAliveAgent(concurrency));
   try {
     const load = (i: number, warmupMs: number, durationMs: number) =>
@@ -155,6 +155,12 @@ async function main(signal: AbortSignal): Promise<void> {
       apiKey: secrets.portalApiKey,
     });
     cleanup.push(() => formsBareProxy.stop());
+    const bareGateway = await startBareGateway({
+      supergraphPath: path.join(ROOT, 'schema', 'supergraph.graphql'),
+      serviceUrls: { membership: stack.urls.membership, forms: stack.urls.forms, imports: stack.urls.imports },
+      apiKey: secrets.portalApiKey,
+    });
+    cleanup.push(() => bareGateway.stop());
 
     const targets: BenchTargets = {
       routerUrl: stack.urls.router,
@@ -163,6 +169,7 @@ async function main(signal: AbortSignal): Promise<void> {
       formsUrl: stack.urls.forms,
       bareProxyUrl: bareProxy.url,
       formsBareProxyUrl: formsBareProxy.url,
+      bareGatewayUrl: bareGateway.url,
       periodId: DEMO_PERIOD_ID,
       portalApiKey: secrets.portalApiKey,
       sessions,
@@ -178,7 +185,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const maxWorkers = Math.max(...CONCURRENCY);
     let authenticatedRouterRequests = 0;
     for (const s of scenarios) {
-      for (const target of [s.direct, s.router, s.floor]) if (target) await verify(setup, target, maxWorkers);
+      for (const target of [s.direct, s.router, ...s.floors]) await verify(setup, target, maxWorkers);
     }
     // Sign-ins and checks above wrote sessions too: the window starts once their stats are in.
     console.log(`waiting for PostgreSQL table statistics (${STATS_SETTLE_MS / 1000} s)`);

@@ -11,6 +11,8 @@ export interface BenchTargets {
   bareProxyUrl: string;
   /** The same in front of the forms service. */
   formsBareProxyUrl: string;
+  /** Apollo Gateway with its defaults on the same supergraph (see bareGatewayProcess.ts). */
+  bareGatewayUrl: string;
   /** The membership period whose registration form the REST scenario reads. */
   periodId: number;
   portalApiKey: string;
@@ -20,8 +22,11 @@ export interface BenchTargets {
   tokens: ReadonlyMap<string, string>;
 }
 
-/** `bare proxy`: the floor, what any Node proxy hop costs here (see bareProxyProcess.ts). */
-export type Via = 'router' | 'direct' | 'bare proxy';
+/**
+ * `bare proxy`: the floor, what any Node proxy hop costs here (see bareProxyProcess.ts).
+ * `bare gateway`: the floor for GraphQL, what a federated gateway hop costs (see bareGatewayProcess.ts).
+ */
+export type Via = 'router' | 'direct' | 'bare proxy' | 'bare gateway';
 
 /** One way of sending a scenario's request: what to send from a worker and what must come back. */
 export interface ScenarioTarget {
@@ -36,8 +41,8 @@ export interface Scenario {
   description: string;
   router: ScenarioTarget;
   direct: ScenarioTarget;
-  /** Measured beside the others for reference only; it has no target. */
-  floor?: ScenarioTarget;
+  /** Measured beside the others for reference only; they have no target. */
+  floors: ScenarioTarget[];
 }
 
 /** The contract's path prefix of the admin service behind the router (and the bare proxy). */
@@ -113,19 +118,34 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           check: expectViewer(s.userKey),
         })),
       },
-      floor: {
-        via: 'bare proxy',
-        authenticatedRouterRequests: false,
-        requestFor: perSession(t, (s) => ({
-          request: prepareRequest({
-            method: 'POST',
-            url: `${t.bareProxyUrl}/graphql`,
-            headers: { authorization: `Bearer ${token(s.userKey)}` },
-            json: { query: VIEWER_QUERY },
-          }),
-          check: expectViewer(s.userKey),
-        })),
-      },
+      floors: [
+        {
+          via: 'bare proxy',
+          authenticatedRouterRequests: false,
+          requestFor: perSession(t, (s) => ({
+            request: prepareRequest({
+              method: 'POST',
+              url: `${t.bareProxyUrl}/graphql`,
+              headers: { authorization: `Bearer ${token(s.userKey)}` },
+              json: { query: VIEWER_QUERY },
+            }),
+            check: expectViewer(s.userKey),
+          })),
+        },
+        {
+          via: 'bare gateway',
+          authenticatedRouterRequests: false,
+          requestFor: perSession(t, (s) => ({
+            request: prepareRequest({
+              method: 'POST',
+              url: `${t.bareGatewayUrl}/`,
+              headers: { authorization: `Bearer ${token(s.userKey)}` },
+              json: { query: VIEWER_QUERY },
+            }),
+            check: expectViewer(s.userKey),
+          })),
+        },
+      ],
     },
     {
       name: 'rest form',
@@ -162,22 +182,24 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           (userKey) => FORM_USERS.has(userKey),
         ),
       },
-      floor: {
-        via: 'bare proxy',
-        authenticatedRouterRequests: false,
-        requestFor: perSession(
-          t,
-          (s) => ({
-            request: prepareRequest({
-              method: 'GET',
-              url: `${t.formsBareProxyUrl}${SERVICES_PREFIX}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
-              headers: { authorization: `Bearer ${token(s.userKey)}` },
+      floors: [
+        {
+          via: 'bare proxy',
+          authenticatedRouterRequests: false,
+          requestFor: perSession(
+            t,
+            (s) => ({
+              request: prepareRequest({
+                method: 'GET',
+                url: `${t.formsBareProxyUrl}${SERVICES_PREFIX}/api/forms/membership/${t.periodId}?userKey=${s.userKey}`,
+                headers: { authorization: `Bearer ${token(s.userKey)}` },
+              }),
+              check: expectForm,
             }),
-            check: expectForm,
-          }),
-          (userKey) => FORM_USERS.has(userKey),
-        ),
-      },
+            (userKey) => FORM_USERS.has(userKey),
+          ),
+        },
+      ],
     },
     {
       name: 'rest health',
@@ -202,18 +224,20 @@ export function gatewayScenarios(t: BenchTargets): Scenario[] {
           check: expectHealthUp,
         })),
       },
-      floor: {
-        via: 'bare proxy',
-        authenticatedRouterRequests: false,
-        requestFor: perSession(t, (s) => ({
-          request: prepareRequest({
-            method: 'GET',
-            url: `${t.bareProxyUrl}${SERVICES_PREFIX}/actuator/health`,
-            headers: routerHeaders(s.cookie),
-          }),
-          check: expectHealthUp,
-        })),
-      },
+      floors: [
+        {
+          via: 'bare proxy',
+          authenticatedRouterRequests: false,
+          requestFor: perSession(t, (s) => ({
+            request: prepareRequest({
+              method: 'GET',
+              url: `${t.bareProxyUrl}${SERVICES_PREFIX}/actuator/health`,
+              headers: routerHeaders(s.cookie),
+            }),
+            check: expectHealthUp,
+          })),
+        },
+      ],
     },
   ];
 }

@@ -281,3 +281,23 @@ describe('who may import', () => {
     await expect(getImport(f.otherOperator(), job.id)).rejects.toThrow(NotFoundError);
   });
 });
+
+describe('upkeep between chunks', () => {
+  it('refreshes statistics only once another chunk follows (chunks of 3 rows here)', async () => {
+    const processor = f.pipeline.processors.EVENT_PARTICIPANT;
+    const upkeep = jest.spyOn(processor, 'afterChunks');
+    try {
+      const oneChunk = 'First name,Last name\nA1,B\nA2,B\nA3,B\n';
+      const small = await uploadParticipants(f.deps, f.operator(), fields((await f.event()).id), csvUpload(oneChunk));
+      expect((await getImport(f.operator(), small.id)).state).toBe('COMPLETED');
+      expect(upkeep).not.toHaveBeenCalled();
+
+      const twoChunks = `${oneChunk}A4,B\n`;
+      const larger = await uploadParticipants(f.deps, f.operator(), fields((await f.event()).id), csvUpload(twoChunks));
+      expect((await getImport(f.operator(), larger.id)).state).toBe('COMPLETED');
+      expect(upkeep).toHaveBeenCalledTimes(1);
+    } finally {
+      upkeep.mockRestore();
+    }
+  });
+});

@@ -214,6 +214,9 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
     const t0 = performance.now();
     const staged = await nextChunk;
     if (staged.length === 0) break;
+    // Upkeep between chunks, once another chunk follows: after the first and then every tenth (the
+    // tables grow faster than autovacuum analyses them). A job of one chunk needs none.
+    if (processor.afterChunks && (chunks === 1 || (chunks > 0 && chunks % 10 === 0))) await processor.afterChunks(deps.db);
     const last = staged.at(-1)?.rowNo ?? checkpoint;
     // The next chunk is read while this one is written (another connection, read-only).
     nextChunk = readAfter(last);
@@ -238,8 +241,6 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
     );
     checkpoint = last;
     chunks++;
-    // After the first chunk and then every tenth: the tables grow faster than autovacuum analyses them.
-    if (processor.afterChunks && (chunks === 1 || chunks % 10 === 0)) await processor.afterChunks(deps.db);
     if (!(await hold.keepAlive())) throw new JobLost();
   }
   await rememberTemplate(deps, job);

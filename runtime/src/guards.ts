@@ -1,5 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AUTH_ERRORS, AuthenticationError, verifyAccessToken, type AccessTokenClaims } from '@ems/schema';
+import {
+  AUTH_ERRORS,
+  AuthenticationError,
+  looksLikePartnerToken,
+  verifyAccessToken,
+  verifyPartnerToken,
+  type AccessTokenClaims,
+  type PartnerCaller,
+} from '@ems/schema';
 
 /** What a verified API key tells a service about its caller. */
 export interface ApiKeyCaller {
@@ -17,6 +25,8 @@ export interface ApiKeyChecker {
 export interface RequestAuth {
   apiKey?: ApiKeyCaller;
   user?: AccessTokenClaims;
+  /** A partner system's token (GraphQL only): its tenant, organisations and scopes, no user. */
+  partner?: PartnerCaller;
   /** Authorities granted to this request (the token's, plus SCOPE_api-key for an ApiKey caller). */
   authorities: string[];
 }
@@ -87,10 +97,20 @@ export function requireBearer(jwtSecret: string): RequestHandler {
   };
 }
 
-/** For GraphQL: a bearer token is optional, but when present it must be valid. */
+/**
+ * For GraphQL: a bearer token is optional, but when present it must be valid. It is a member's
+ * token or a partner system's (told apart by their audiences); REST paths take members' only.
+ */
 export function optionalBearer(jwtSecret: string): RequestHandler {
   return (req, _res, next) => {
-    if (!bearerToken(req)) return next();
-    requireBearer(jwtSecret)(req, _res, next);
+    const token = bearerToken(req);
+    if (!token) return next();
+    if (!looksLikePartnerToken(token)) return requireBearer(jwtSecret)(req, _res, next);
+    try {
+      authOf(req).partner = verifyPartnerToken(token, jwtSecret);
+      next();
+    } catch (err) {
+      next(err);
+    }
   };
 }

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './auth/messages';
 export * from './auth/token';
+export * from './auth/partnerToken';

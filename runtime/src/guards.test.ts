@@ -1,0 +1,68 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { isAppError, signAccessToken, signPartnerToken, verifyAccessToken } from '@ems/schema';
+import { authOf, optionalBearer, requireBearer } from './guards';
+
+const secret = 'x'.repeat(64);
+const partner = { keyId: 7, registrationSystemId: 3, organisationIds: [11, 12], scopes: ['events:read' as const] };
+const member = {
+  userKey: 'u-1',
+  authorities: ['ROLE_USER'],
+  accountId: 5,
+  personId: 9,
+  orgId: null,
+  registrationSystemId: 3,
+};
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  const report = (req: Request, res: Response) =>
+    res.json({ user: authOf(req).user?.userKey ?? null, partner: authOf(req).partner ?? null });
+  app.get('/graphql', optionalBearer(secret), report);
+  app.get('/api/thing', requireBearer(secret), report);
+  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
+    res.status(isAppError(err) ? 401 : 500).json({ message: err.message });
+  });
+  server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const get = (path: string, token: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('partner tokens', () => {
+  it('are accepted on GraphQL as a partner caller with its tenant, organisations and scopes, and no user', async () => {
+    const { token } = signPartnerToken(partner, secret, 60);
+    const res = await get('/graphql', token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ user: null, partner });
+  });
+
+  it('are refused on REST paths, which take members only', async () => {
+    const { token } = signPartnerToken(partner, secret, 60);
+    const res = await get('/api/thing', token);
+    expect(res.status).toBe(401);
+    expect(() => verifyAccessToken(token, secret)).toThrow('Invalid token');
+  });
+
+  it('cannot be made from a member token, and a member token stays a member on GraphQL', async () => {
+    const { token } = signAccessToken(member, secret, 60);
+    const res = await get('/graphql', token);
+    expect(await res.json()).toEqual({ user: 'u-1', partner: null });
+  });
+
+  it('are refused when expired, signed with another secret, or given a scope that does not exist', async () => {
+    const expired = signPartnerToken(partner, secret, 60, new Date(Date.now() - 3_600_000)).token;
+    expect((await get('/graphql', expired)).status).toBe(401);
+    const foreign = signPartnerToken(partner, 'y'.repeat(64), 60).token;
+    expect((await get('/graphql', foreign)).status).toBe(401);
+    const unknownScope = signPartnerToken({ ...partner, scopes: ['members:write' as never] }, secret, 60).token;
+    expect((await get('/graphql', unknownScope)).status).toBe(401);
+  });
+});

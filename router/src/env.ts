@@ -57,15 +57,43 @@ const fields = z.object({
   /** Sign-in attempts allowed per client address in one window (all of them count). */
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** GraphQL requests allowed per partner key in one window, counted by every router together. */
+  PARTNER_LIMIT_PER_KEY: z.coerce.number().int().positive().default(600),
+  PARTNER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: logLevel,
+  /**
+   * Which portal this router is the gateway of (contract rule 11): `registration` (signed-link
+   * sign-in) or `admin` (operators, OpenID Connect sign-in only). Each has its own API key.
+   */
+  PORTAL: z.enum(['registration', 'admin']).default('registration'),
+  /** The session cookie's name; by default `ems.sid`, `ems-admin.sid` for the admin portal (both may share a host). */
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, dot, dash and underscore only')
+    .optional(),
+  /** The admin portal's OpenID provider (README, "Configuring an OpenID provider"). */
+  OIDC_ISSUER_URL: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** This router's `/auth/oidc/callback` as the browser reaches it, registered at the provider. */
+  OIDC_REDIRECT_URL: z.string().url().optional(),
+  /** Where the provider sends the browser after RP-initiated logout (registered there too); default: the portal's root. */
+  OIDC_POST_LOGOUT_REDIRECT_URL: z.string().url().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  /** Plain-HTTP provider (the demo one on the loopback); refused in production. */
+  OIDC_ALLOW_INSECURE_HTTP: booleanFlag(false),
   ...productionModeShape,
 });
 
 /** Production mode (README, "Production"): development defaults are refused, each by name. */
-const schema = fields.superRefine(
+const schema = fields.superRefine(adminPortalNeedsOidc).superRefine(
   refuseDevelopmentDefaults<z.output<typeof fields>>({
-    secrets: ['SESSION_SECRET', 'ADMIN_SERVICE_API_KEY'],
+    secrets: ['SESSION_SECRET', 'ADMIN_SERVICE_API_KEY', 'OIDC_CLIENT_SECRET'],
     refuse: (env) => [
+      env.OIDC_ALLOW_INSECURE_HTTP && {
+        variable: 'OIDC_ALLOW_INSECURE_HTTP',
+        message: 'an OpenID provider over plain HTTP is for the local demo only: use its https issuer URL',
+      },
       env.GRAPHQL_INTROSPECTION && {
         variable: 'GRAPHQL_INTROSPECTION',
         message: 'introspection shows the whole federated schema to anyone: leave it off in production',
@@ -80,11 +108,23 @@ const schema = fields.superRefine(
   }),
 );
 
+/** The admin portal signs in through OpenID Connect only, so it cannot start without a provider. */
+function adminPortalNeedsOidc(env: z.output<typeof fields>, ctx: z.RefinementCtx): void {
+  if (env.PORTAL !== 'admin') return;
+  for (const name of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URL'] as const) {
+    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with PORTAL=admin' });
+  }
+}
+
 export type RouterEnv = ReturnType<typeof loadEnv>;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(schema, source, 'router');
-  return { ...env, DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT) };
+  return {
+    ...env,
+    DATABASE_URL: env.DATABASE_URL ?? embeddedDatabaseUrl(env.EMBEDDED_PG_PORT),
+    SESSION_COOKIE_NAME: env.SESSION_COOKIE_NAME ?? (env.PORTAL === 'admin' ? 'ems-admin.sid' : 'ems.sid'),
+  };
 }
 
 /** Express's `trust proxy` setting from its textual form. */

@@ -28,7 +28,11 @@ export async function demoScratchDatabase(
   const knex = createKnex(db.url, { poolMax: 2 });
   try {
     await migrateLatest(knex);
-    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+    await seedDemoInstallation(knex, {
+      customerSecret: secrets.customerSecret,
+      portalApiKey: secrets.portalApiKey,
+      adminPortalApiKey: secrets.adminPortalApiKey,
+    });
   } finally {
     await knex.destroy();
   }

@@ -11,6 +11,13 @@ export interface DevSecrets {
   customerSecret: string;
   /** Signs the built-in payment provider's webhooks. */
   paymentWebhookSecret: string;
+  /** The admin portal's router: its key for the admin service, and the secret of its own session cookie. */
+  adminPortalApiKey: string;
+  adminSessionSecret: string;
+  /** The admin router as a client of the demo OpenID provider, the provider's cookie key, and the demo operators' password. */
+  oidcClientSecret: string;
+  demoIdpCookieKey: string;
+  demoIdpPassword: string;
 }
 
 export function generateDevSecrets(): DevSecrets {
@@ -20,6 +27,11 @@ export function generateDevSecrets(): DevSecrets {
     portalApiKey: generateApiKey(),
     customerSecret: randomBytes(24).toString('base64url'),
     paymentWebhookSecret: randomBytes(32).toString('base64url'),
+    adminPortalApiKey: generateApiKey(),
+    adminSessionSecret: randomBytes(32).toString('base64url'),
+    oidcClientSecret: randomBytes(32).toString('base64url'),
+    demoIdpCookieKey: randomBytes(32).toString('base64url'),
+    demoIdpPassword: randomBytes(9).toString('base64url'),
   };
 }
 

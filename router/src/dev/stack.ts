@@ -7,8 +7,13 @@ import type { DevSecrets } from './secrets';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export type StackService = 'membership' | 'forms' | 'imports' | 'worker' | 'router';
-export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'worker', 'router'];
+export type StackService = 'membership' | 'forms' | 'imports' | 'worker' | 'router' | 'adminRouter' | 'idp';
+export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'worker', 'router', 'adminRouter', 'idp'];
+
+/** The admin portal's router signs operators in at this client of the OpenID provider. */
+export const ADMIN_PORTAL_OIDC_CLIENT_ID = 'admin-portal';
+/** The admin portal's session cookie: another name than the registration portal's (ems.sid), as both may share a host. */
+export const ADMIN_SESSION_COOKIE = 'ems-admin.sid';
 
 /** Each process's package and entry below its `src/` (the bundle is the same path below `dist/`). */
 const ENTRY: Record<StackService, { pkg: string; entry: string }> = {
@@ -18,7 +23,14 @@ const ENTRY: Record<StackService, { pkg: string; entry: string }> = {
   // The imports worker: Agenda jobs, no HTTP but its health endpoint.
   worker: { pkg: 'subgraphs/imports', entry: 'worker/main' },
   router: { pkg: 'router', entry: 'main' },
+  // The admin portal's router: the same code, configured as the admin portal's gateway.
+  adminRouter: { pkg: 'router', entry: 'main' },
+  // The demo OpenID provider: a development stand-in, always run from TypeScript.
+  idp: { pkg: 'router', entry: 'dev/demoIdp/main' },
 };
+
+/** Processes that `compiled` still runs from TypeScript: development stand-ins with no bundle. */
+const ALWAYS_TYPESCRIPT: ReadonlySet<StackService> = new Set(['idp']);
 
 /**
  * Node options a process always runs with. The import worker's heap is capped: its work is a
@@ -31,7 +43,7 @@ export const SERVICE_NODE_OPTIONS: Partial<Record<StackService, string[]>> = { w
 export function serviceCommand(service: StackService, compiled: boolean, root = ROOT): string[] {
   const { pkg, entry } = ENTRY[service];
   const options = SERVICE_NODE_OPTIONS[service] ?? [];
-  if (!compiled) return [...options, '--import', 'tsx', path.join(pkg, 'src', `${entry}.ts`)];
+  if (!compiled || ALWAYS_TYPESCRIPT.has(service)) return [...options, '--import', 'tsx', path.join(pkg, 'src', `${entry}.ts`)];
   const bundle = path.join(pkg, 'dist', `${entry}.js`);
   if (!existsSync(path.join(root, bundle))) {
     throw new Error(`${bundle} is missing: run \`npm run build:services\` (or \`npm run build\`) before starting compiled services`);
@@ -129,6 +141,43 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
         IMPORTS_URL: url('imports'),
       };
     }
+    case 'adminRouter': {
+      const { JWT_SECRET: _routerHoldsNoSigningSecret, ...rest } = base;
+      const self = `http://localhost:${port}`;
+      return {
+        ...rest,
+        PORTAL: 'admin',
+        ROUTER_PORT: String(port),
+        ADMIN_SERVICE_API_KEY: o.secrets.adminPortalApiKey,
+        SESSION_SECRET: o.secrets.adminSessionSecret,
+        SESSION_COOKIE_NAME: ADMIN_SESSION_COOKIE,
+        MEMBERSHIP_URL: url('membership'),
+        FORMS_URL: url('forms'),
+        IMPORTS_URL: url('imports'),
+        OIDC_ISSUER_URL: url('idp'),
+        OIDC_CLIENT_ID: ADMIN_PORTAL_OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: o.secrets.oidcClientSecret,
+        OIDC_REDIRECT_URL: `${self}/auth/oidc/callback`,
+        OIDC_POST_LOGOUT_REDIRECT_URL: `${self}/`,
+        // The demo provider speaks plain HTTP on the loopback; production refuses this.
+        OIDC_ALLOW_INSECURE_HTTP: 'true',
+      };
+    }
+    case 'idp': {
+      const admin = `http://localhost:${o.ports.adminRouter}`;
+      return {
+        HOST: host,
+        LOG_LEVEL: 'info',
+        DEMO_IDP_PORT: String(port),
+        DEMO_IDP_ISSUER: `http://${host}:${port}`,
+        DEMO_IDP_CLIENT_ID: ADMIN_PORTAL_OIDC_CLIENT_ID,
+        DEMO_IDP_CLIENT_SECRET: o.secrets.oidcClientSecret,
+        DEMO_IDP_REDIRECT_URIS: `${admin}/auth/oidc/callback`,
+        DEMO_IDP_POST_LOGOUT_REDIRECT_URIS: `${admin}/`,
+        DEMO_IDP_PASSWORD: o.secrets.demoIdpPassword,
+        DEMO_IDP_COOKIE_KEY: o.secrets.demoIdpCookieKey,
+      };
+    }
   }
 }
 
@@ -186,7 +235,7 @@ export async function launchService(
   const stop = (signal?: NodeJS.Signals) => stopChild(child, signal);
   onSpawn?.(stop);
   try {
-    await waitForHealth(service === 'router' ? `${url}/healthz` : `${url}/actuator/health`, child);
+    await waitForHealth(service === 'router' || service === 'adminRouter' ? `${url}/healthz` : `${url}/actuator/health`, child);
   } catch (err) {
     await stop();
     throw err;
@@ -207,7 +256,8 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
 }
 
 /**
- * Starts the three subgraphs, the imports worker and the router as separate Node processes (TypeScript through
+ * Starts the three subgraphs, the imports worker, the two routers (registration portal and admin
+ * portal) and the demo OpenID provider as separate Node processes (TypeScript through
  * tsx, or the built bundles with `compiled`), waits until each answers its health check, and
  * stops them all on `stop()`.
  */
@@ -218,15 +268,24 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
   const launch = (service: StackService, port: number, env?: Record<string, string>) =>
     launchService(service, o, port, env, (stop) => stops.push(stop));
   try {
-    const [membership, forms, imports, worker] = await Promise.all([
+    const [membership, forms, imports, worker, idp] = await Promise.all([
       launch('membership', o.ports.membership),
       launch('forms', o.ports.forms),
       launch('imports', o.ports.imports),
       launch('worker', o.ports.worker),
+      launch('idp', o.ports.idp),
     ]);
-    const router = await launch('router', o.ports.router);
-    const started = { membership, forms, imports, worker, router };
-    const urls = { membership: membership.url, forms: forms.url, imports: imports.url, worker: worker.url, router: router.url };
+    const [router, adminRouter] = await Promise.all([launch('router', o.ports.router), launch('adminRouter', o.ports.adminRouter)]);
+    const started = { membership, forms, imports, worker, router, adminRouter, idp };
+    const urls = {
+      membership: membership.url,
+      forms: forms.url,
+      imports: imports.url,
+      worker: worker.url,
+      router: router.url,
+      adminRouter: adminRouter.url,
+      idp: idp.url,
+    };
     const pids = Object.fromEntries(Object.entries(started).map(([s, p]) => [s, p.child.pid ?? 0])) as Record<StackService, number>;
     let currentWorker = worker;
     return {

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole system on one machine. Without DATABASE_URL an embedded PostgreSQL is
  * started under `.data/`; either way the schema is migrated, the demo tenant seeded, the three
- * subgraphs and the router started, and a demo customer website serves signed links.
+ * subgraphs and the router started, and a demo customer website serves signed links. The admin
+ * portal's router and the demo OpenID provider its operators sign in with run beside them.
  * `--compiled` (`npm run start:compiled`) runs the services' bundles from `npm run build`
  * instead of their TypeScript, as production does.
  */
@@ -10,12 +11,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createKnex, migrateLatest, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
 import { seedDemoInstallation } from '@ems/forms/demo';
-import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { DEMO_IDP_ACCOUNTS, DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
 import { formatLogLine } from './logFormat';
 import { loadStartEnv } from './startEnv';
+
+/** Olga: the operator of Riverside and of Hillside, so the admin portal offers her the tenant switch. */
+const DEMO_OPERATOR_SIGN_IN = DEMO_IDP_ACCOUNTS[0].username;
 
 async function main(): Promise<void> {
   const env = loadStartEnv();
@@ -38,7 +42,11 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateLatest(knex);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-    await seedDemoInstallation(knex, { customerSecret: secrets.customerSecret, portalApiKey: secrets.portalApiKey });
+    await seedDemoInstallation(knex, {
+      customerSecret: secrets.customerSecret,
+      portalApiKey: secrets.portalApiKey,
+      adminPortalApiKey: secrets.adminPortalApiKey,
+    });
   } finally {
     await knex.destroy();
   }
@@ -49,6 +57,8 @@ async function main(): Promise<void> {
     forms: env.FORMS_PORT,
     imports: env.IMPORTS_PORT,
     worker: env.IMPORTS_WORKER_PORT,
+    adminRouter: env.ADMIN_ROUTER_PORT,
+    idp: env.DEMO_IDP_PORT,
   };
   const stack = await startStack({
     databaseUrl,
@@ -79,6 +89,10 @@ async function main(): Promise<void> {
     Admin service health:             http://localhost:${env.ROUTER_PORT}/services/admin-service/actuator/health
     Import uploads (operators):       PUT http://localhost:${env.ROUTER_PORT}/services/admin-service/api/event-participants/import
     Import worker health:             http://localhost:${env.IMPORTS_WORKER_PORT}/actuator/health
+    Admin portal (operators):         http://localhost:${env.ADMIN_ROUTER_PORT}
+    Demo identity provider (OIDC):    ${stack.urls.idp}
+      demo operator: ${DEMO_OPERATOR_SIGN_IN}, password ${secrets.demoIdpPassword}
+      (anna signs in there too, but is a member, not an operator: the admin portal refuses her)
     Database:                         ${embedded ? `embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_PG_PORT}` : 'DATABASE_URL'}
 
   Press Ctrl-C to stop.

@@ -6,6 +6,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: port(DEFAULT_EMBEDDED_PG_PORT),
   ROUTER_PORT: port(4000),
+  /** The admin portal's router (operators). */
+  ADMIN_ROUTER_PORT: port(4020),
+  /** The demo OpenID provider the admin portal signs operators in with. */
+  DEMO_IDP_PORT: port(4011),
   MEMBERSHIP_PORT: port(4001),
   FORMS_PORT: port(4002),
   IMPORTS_PORT: port(4003),

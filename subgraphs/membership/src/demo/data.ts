@@ -11,6 +11,8 @@ export interface DemoSeedSecrets {
   customerSecret: string;
   /** API key of the registration portal (the router). */
   portalApiKey: string;
+  /** API key of the admin portal (the second router, operators' OpenID Connect sign-in); none: no admin portal. */
+  adminPortalApiKey?: string;
 }
 
 export interface DemoUser {
@@ -70,12 +72,35 @@ export const DEMO_USERS: DemoUser[] = [
     ],
   },
   {
+    // Olga runs Hillside's registrations too: the same person (e-mail) with an account in the
+    // second registration system, so the admin portal offers her a tenant switch.
+    registrationSystemId: 2,
+    userKey: 'olga.ostrova',
+    organisation: 'hillside-cc',
+    roles: ['ROLE_USER', 'ROLE_ORG_ADMIN'],
+    persons: [
+      { firstName: 'Olga', lastName: 'Ostrova', dateOfBirth: '1976-04-09', relationship: 'self', email: 'olga.operator@example.org' },
+    ],
+  },
+  {
     registrationSystemId: 2,
     userKey: 'dora.lind',
     organisation: 'hillside-cc',
     persons: [{ firstName: 'Dora', lastName: 'Lind', dateOfBirth: '1990-06-18', relationship: 'self', email: 'dora.lind@example.org' }],
   },
 ];
+
+/**
+ * The people of the demo OpenID provider (router/src/dev/demoIdp), the admin portal's identity
+ * provider in `npm start` and the tests. The admin service finds an operator's accounts by the
+ * verified e-mail address (docs/decisions.md, "Operators' sign-in"): Olga is the operator of
+ * Riverside (registration system 1) and of Hillside (2); Anna is a member, not an operator, so
+ * the admin portal refuses her.
+ */
+export const DEMO_IDP_ACCOUNTS = [
+  { sub: 'demo-idp-olga', username: 'olga', name: 'Olga Ostrova', email: 'olga.operator@example.org' },
+  { sub: 'demo-idp-anna', username: 'anna', name: 'Anna Berg', email: 'anna.berg@example.org' },
+] as const;
 
 /** The open period the demo customer website links to: `/membership/register/1`. */
 export const DEMO_PERIOD_ID = 1;

@@ -100,15 +100,14 @@ async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): P
     );
   }
 
-  await trx('membership.api_keys')
-    .insert({
-      prefix: keyPrefix(secrets.portalApiKey),
-      keyHash: hashApiKey(secrets.portalApiKey),
-      portal: 'registration',
-      label: 'demo registration portal',
-    })
-    .onConflict('key_hash')
-    .ignore();
+  const portalKeys = [{ key: secrets.portalApiKey, portal: 'registration', label: 'demo registration portal' }];
+  if (secrets.adminPortalApiKey) portalKeys.push({ key: secrets.adminPortalApiKey, portal: 'admin', label: 'demo admin portal' });
+  for (const { key, portal, label } of portalKeys) {
+    await trx('membership.api_keys')
+      .insert({ prefix: keyPrefix(key), keyHash: hashApiKey(key), portal, label })
+      .onConflict('key_hash')
+      .ignore();
+  }
 }
 
 /**

@@ -30,3 +30,18 @@ export async function organisationNumbering(db: Db, organisationId: number): Pro
   if (!row) throw new Error(`organisation ${organisationId} does not exist`);
   return row as OrganisationNumbering;
 }
+
+/**
+ * Takes the organisation's number lock (the row of `membership_number_sequences`, created on first
+ * use) and moves its next value up to `nextAtLeast` when it is lower, never down. Held until the
+ * caller's transaction ends: numbers checked free and written under it cannot be handed out by
+ * anyone else meanwhile (reserveMembershipSequence queues behind the same row).
+ */
+export async function lockMembershipSequence(db: Db, organisationId: number, nextAtLeast: number): Promise<void> {
+  await db.raw(
+    `INSERT INTO membership.membership_number_sequences AS s (organisation_id, next_value)
+     VALUES (?, ?)
+     ON CONFLICT (organisation_id) DO UPDATE SET next_value = GREATEST(s.next_value, EXCLUDED.next_value)`,
+    [organisationId, Math.max(1, nextAtLeast)],
+  );
+}

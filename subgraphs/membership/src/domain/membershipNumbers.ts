@@ -32,3 +32,36 @@ export function formatMembershipNumber(pattern: string, parts: MembershipNumberP
     }
   });
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The sequence value a number would have been formatted from with this pattern for this
+ * organisation and year, or null when the pattern could not have produced it. A number kept by
+ * an import (moved from an earlier system) that the pattern could produce takes that value out
+ * of the organisation's sequence: otherwise a later activation would be handed the same number.
+ */
+export function sequenceOfMembershipNumber(
+  pattern: string,
+  parts: Omit<MembershipNumberParts, 'sequence'>,
+  membershipNumber: string,
+): number | null {
+  let seqGroups = 0;
+  let source = '';
+  let last = 0;
+  for (const match of pattern.matchAll(TOKEN)) {
+    source += escapeRegExp(pattern.slice(last, match.index));
+    last = match.index + match[0].length;
+    // Every {SEQ} token holds the same value: the first captures it, the others repeat it.
+    if (match[1] === 'SEQ') source += seqGroups++ === 0 ? '(\\d{1,15})' : '\\1';
+    else source += escapeRegExp(formatMembershipNumber(match[0], { ...parts, sequence: 0 }));
+  }
+  source += escapeRegExp(pattern.slice(last));
+  const found = new RegExp(`^${source}$`).exec(membershipNumber);
+  if (!found?.[1]) return null;
+  const sequence = Number(found[1]);
+  // Padding is part of the pattern: "00042" is not what {SEQ:4} makes of 42.
+  return sequence > 0 && formatMembershipNumber(pattern, { ...parts, sequence }) === membershipNumber ? sequence : null;
+}

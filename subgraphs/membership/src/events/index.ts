@@ -32,3 +32,47 @@ export {
 export { matchPersons, MATCH_THRESHOLDS } from '../domain/events/matching';
 export { applyParticipants } from '../domain/events/participants';
 export { refreshImportStatistics } from '../data/statistics';
+export type {
+  NumberChange,
+  NumberChangeRefusal,
+  NumberChangeResult,
+  ParticipantKeyKind,
+  ParticipantRef,
+  ResultEntry,
+  ResultSetReplacement,
+  ResultStatus,
+} from '../domain/results/types';
+export { NUMBER_CHANGE_REFUSAL_MESSAGES, PARTICIPANT_KEY_KINDS, RESULT_STATUSES } from '../domain/results/types';
+export { isPointsCalculatorName, POINTS_CALCULATORS, POINTS_CALCULATOR_NAMES, type PointsCalculatorName } from '../domain/results/points';
+export { applyNumberChanges, lockEvent, replaceResultSet, resolveParticipants } from '../domain/results/resultSets';
+
+// The membership import (M01; docs/imports.md): members, households and their memberships.
+export type {
+  ImportedMembershipStatus,
+  MemberAction,
+  MemberImportChoice,
+  MemberImportTarget,
+  MemberRejection,
+  MemberWrite,
+  MemberWriteResult,
+} from '../domain/memberImport/types';
+export { applyMembers } from '../domain/memberImport/applyMembers';
+export {
+  organisationMembershipTypes,
+  organisationPeriods,
+  organisationsByIds,
+  periodForOperator,
+  resolveMembershipTypeValues,
+  resolvePeriodValues,
+  type ImportOrganisation,
+} from '../domain/memberImport/targets';
+export type {
+  ImportUndoCount,
+  ImportUndoRefusal,
+  ImportUndoResult,
+  UndoDoneOutcome,
+  UndoRecordKind,
+  UndoRefusalReason,
+} from '../domain/importUndo/types';
+export { UNDO_REFUSAL_MESSAGES } from '../domain/importUndo/types';
+export { undoImportChanges, type ImportUndoTarget } from '../domain/importUndo/undoImport';

@@ -36,7 +36,7 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
 }
 
 /**
- * Gives every pending membership of the order its number (reserveMembershipNumbers) and activates
+ * Gives every pending membership of the order without one its number (reserveMembershipNumbers) and activates
  * it, then queues one confirmation e-mail listing them. Returns whether an e-mail was queued (not
  * when the account has no address).
  */
@@ -45,12 +45,15 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
   if (pending.length === 0) return false;
   const period = await periodById(trx, order.periodId);
   if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
-  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, pending.length);
+  // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
+  const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
+  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);
   const organisation = reserved.organisation;
 
   const numbers = new Map<number, string>();
-  for (const [index, membership] of pending.entries()) {
-    const number = reserved.numbers[index] as string;
+  let nextReserved = 0;
+  for (const membership of pending) {
+    const number = membership.membershipNumber ?? (reserved.numbers[nextReserved++] as string);
     await activateMembership(trx, membership.id, number);
     numbers.set(membership.id, number);
   }

@@ -1,6 +1,13 @@
 import type { Db } from '../../data/db';
-import { organisationNumbering, reserveMembershipSequence, type OrganisationNumbering } from '../../data/membershipNumbers';
-import { formatMembershipNumber } from '../membershipNumbers';
+import {
+  lockMembershipSequence,
+  organisationNumbering,
+  reserveMembershipSequence,
+  type OrganisationNumbering,
+} from '../../data/membershipNumbers';
+import { formatMembershipNumber, sequenceOfMembershipNumber } from '../membershipNumbers';
+
+const yearOf = (periodStartsOn: string) => Number(periodStartsOn.slice(0, 4));
 
 /**
  * `count` new membership numbers of the organisation for a period starting on `periodStartsOn`,
@@ -14,10 +21,54 @@ export async function reserveMembershipNumbers(
   count: number,
 ): Promise<{ organisation: OrganisationNumbering; numbers: string[] }> {
   const organisation = await organisationNumbering(trx, organisationId);
-  const first = await reserveMembershipSequence(trx, organisationId, count);
-  const year = Number(periodStartsOn.slice(0, 4));
-  const numbers = Array.from({ length: count }, (_, index) =>
-    formatMembershipNumber(organisation.pattern, { organisationSlug: organisation.slug, year, sequence: first + index }),
-  );
+  const numbers = await reserveNumbersForPeriods(trx, organisationId, organisation, Array<string>(count).fill(periodStartsOn));
   return { organisation, numbers };
+}
+
+/** One new number for each period start date given (memberships of several periods at once), in order. */
+export async function reserveNumbersForPeriods(
+  trx: Db,
+  organisationId: number,
+  numbering: OrganisationNumbering,
+  periodStartDates: readonly string[],
+): Promise<string[]> {
+  if (periodStartDates.length === 0) return [];
+  const first = await reserveMembershipSequence(trx, organisationId, periodStartDates.length);
+  return periodStartDates.map((startsOn, index) =>
+    formatMembershipNumber(numbering.pattern, { organisationSlug: numbering.slug, year: yearOf(startsOn), sequence: first + index }),
+  );
+}
+
+/**
+ * Takes the organisation's number lock for the rest of the transaction (before numbers given by
+ * someone are checked against the ones held, so the check stays true until they are written) and
+ * answers the organisation's numbering.
+ */
+export async function lockMembershipNumbers(trx: Db, organisationId: number): Promise<OrganisationNumbering> {
+  const numbering = await organisationNumbering(trx, organisationId);
+  await lockMembershipSequence(trx, organisationId, 1);
+  return numbering;
+}
+
+/**
+ * Numbers kept from an earlier system: those the organisation's pattern could have made are taken
+ * out of its sequence (it moves past the highest), so no later activation is handed one of them.
+ * Needs the lock of lockMembershipNumbers.
+ */
+export async function keepMembershipNumbers(
+  trx: Db,
+  organisationId: number,
+  numbering: OrganisationNumbering,
+  kept: ReadonlyArray<{ periodStartsOn: string; membershipNumber: string }>,
+): Promise<void> {
+  let highest = 0;
+  for (const k of kept) {
+    const sequence = sequenceOfMembershipNumber(
+      numbering.pattern,
+      { organisationSlug: numbering.slug, year: yearOf(k.periodStartsOn) },
+      k.membershipNumber,
+    );
+    highest = Math.max(highest, sequence ?? 0);
+  }
+  if (highest > 0) await lockMembershipSequence(trx, organisationId, highest + 1);
 }

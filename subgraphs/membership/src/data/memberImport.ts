@@ -1,0 +1,295 @@
+import { camelCaseRows } from '@ems/db';
+import type { Db } from './db';
+import type { MemberType, MembershipStatus } from './memberships';
+import type { NewOrder, NewOrderLine } from './orders';
+import type { PeriodRow } from './periods';
+import { rawSet } from './sqlSets';
+
+/**
+ * Set-based reads and writes of the membership import (M01): each function is one statement for
+ * any number of rows (arrays through `unnest`), whatever the chunk holds.
+ */
+
+/** The organisation's periods among `ids`, with their pricing rules (one statement). */
+export async function periodsOfOrganisation(db: Db, organisationId: number, ids: readonly number[]): Promise<PeriodRow[]> {
+  return camelCaseRows<PeriodRow>(
+    await rawSet(
+      db,
+      `SELECT p.id, p.organisation_id, o.registration_system_id, p.name,
+              to_char(p.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(p.ends_on, 'YYYY-MM-DD') AS ends_on,
+              to_char(p.registration_opens_on, 'YYYY-MM-DD') AS registration_opens_on,
+              to_char(p.registration_closes_on, 'YYYY-MM-DD') AS registration_closes_on,
+              p.status, p.pricing_rules, p.previous_period_id
+         FROM membership.membership_periods p JOIN membership.organisations o ON o.id = p.organisation_id
+        WHERE p.organisation_id = ? AND p.id = ANY(?::int[])`,
+      [organisationId, ids],
+    ),
+  );
+}
+
+/** Every period of the organisation (newest first) and every active membership type, for the cells stage. */
+export async function periodChoices(db: Db, organisationId: number): Promise<Array<{ id: number; name: string; startsOn: string }>> {
+  return camelCaseRows(
+    await rawSet(
+      db,
+      `SELECT id, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on
+         FROM membership.membership_periods WHERE organisation_id = ? ORDER BY starts_on DESC, id DESC`,
+      [organisationId],
+    ),
+  );
+}
+
+export async function activeMembershipTypes(db: Db, organisationId: number): Promise<Array<{ id: number; code: string; name: string }>> {
+  return camelCaseRows(
+    await rawSet(db, `SELECT id, code, name FROM membership.membership_types WHERE organisation_id = ? AND active ORDER BY id`, [
+      organisationId,
+    ]),
+  );
+}
+
+export interface StoredPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  email: string | null;
+}
+
+/**
+ * The persons of this registration system among `ids`, locked (`FOR UPDATE`, in id order) so that
+ * an online registration of one of them waits for the import's chunk and then sees its membership,
+ * as two registrations of one person do (lockLinkedPersons).
+ */
+export async function lockPersons(db: Db, registrationSystemId: number, ids: readonly number[]): Promise<StoredPerson[]> {
+  if (ids.length === 0) return [];
+  return camelCaseRows<StoredPerson>(
+    await rawSet(
+      db,
+      `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, email
+         FROM membership.persons WHERE id = ANY(?::int[]) AND registration_system_id = ? ORDER BY id FOR UPDATE`,
+      [ids, registrationSystemId],
+    ),
+  );
+}
+
+export interface LiveMembership {
+  id: number;
+  personId: number;
+  periodId: number;
+  membershipTypeId: number;
+  status: MembershipStatus;
+  membershipNumber: string | null;
+}
+
+/** The live (not cancelled) memberships of these persons in these periods. */
+export async function liveMemberships(db: Db, personIds: readonly number[], periodIds: readonly number[]): Promise<LiveMembership[]> {
+  if (personIds.length === 0 || periodIds.length === 0) return [];
+  return camelCaseRows<LiveMembership>(
+    await rawSet(
+      db,
+      `SELECT id, person_id, period_id, membership_type_id, status, membership_number
+         FROM membership.memberships
+        WHERE person_id = ANY(?::int[]) AND period_id = ANY(?::int[]) AND status <> 'cancelled'`,
+      [personIds, periodIds],
+    ),
+  );
+}
+
+export interface AccountOfUserKey {
+  id: number;
+  userKey: string;
+  personId: number | null;
+}
+
+export async function accountsByUserKeys(db: Db, registrationSystemId: number, userKeys: readonly string[]): Promise<AccountOfUserKey[]> {
+  if (userKeys.length === 0) return [];
+  return camelCaseRows<AccountOfUserKey>(
+    await rawSet(
+      db,
+      `SELECT id, external_user_id AS user_key, person_id FROM membership.accounts
+        WHERE registration_system_id = ? AND external_user_id = ANY(?::text[])`,
+      [registrationSystemId, userKeys],
+    ),
+  );
+}
+
+/** Which of these (period, number) pairs a membership already holds, and whose. */
+export async function heldMembershipNumbers(
+  db: Db,
+  pairs: ReadonlyArray<{ periodId: number; membershipNumber: string }>,
+): Promise<Array<{ periodId: number; membershipNumber: string; personId: number }>> {
+  if (pairs.length === 0) return [];
+  return camelCaseRows(
+    await rawSet(
+      db,
+      `SELECT m.period_id, m.membership_number, m.person_id
+         FROM unnest(?::int[], ?::text[]) AS i(period_id, membership_number)
+         JOIN membership.memberships m ON m.period_id = i.period_id AND m.membership_number = i.membership_number`,
+      [pairs.map((p) => p.periodId), pairs.map((p) => p.membershipNumber)],
+    ),
+  );
+}
+
+/**
+ * New accounts (ROLE_USER comes with insertOrgUsers) by user key; a user key that has an account
+ * keeps it. Answers the user keys this statement created. A concurrent import that created one
+ * first is not in the answer: read it with accountsByUserKeys.
+ */
+export async function insertAccounts(
+  db: Db,
+  registrationSystemId: number,
+  accounts: ReadonlyArray<{ userKey: string; personId: number | null; email: string | null }>,
+): Promise<AccountOfUserKey[]> {
+  if (accounts.length === 0) return [];
+  return camelCaseRows<AccountOfUserKey>(
+    await rawSet(
+      db,
+      `INSERT INTO membership.accounts (registration_system_id, external_user_id, person_id, email)
+       SELECT ?, s.user_key, s.person_id, s.email
+         FROM unnest(?::text[], ?::int[], ?::text[]) AS s(user_key, person_id, email)
+        ORDER BY s.user_key
+       ON CONFLICT (registration_system_id, external_user_id) DO NOTHING
+       RETURNING id, external_user_id AS user_key, person_id`,
+      [registrationSystemId, accounts.map((a) => a.userKey), accounts.map((a) => a.personId), accounts.map((a) => a.email)],
+    ),
+  );
+}
+
+/** Gives accounts without a person of their own this one (and an e-mail when they have none). */
+export async function setAccountPersons(
+  db: Db,
+  rows: ReadonlyArray<{ accountId: number; personId: number; email: string | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await rawSet(
+    db,
+    `UPDATE membership.accounts a
+        SET person_id = s.person_id, email = coalesce(a.email, s.email), updated_at = now()
+       FROM unnest(?::int[], ?::int[], ?::text[]) AS s(account_id, person_id, email)
+      WHERE a.id = s.account_id AND a.person_id IS NULL`,
+    [rows.map((r) => r.accountId), rows.map((r) => r.personId), rows.map((r) => r.email)],
+  );
+}
+
+/**
+ * Makes the accounts users (OrgUser, ROLE_USER) of the organisation, which online registration
+ * for its periods requires; an account that already is one keeps its roles. The organisation is
+ * the account's primary one when it has no other.
+ */
+export async function insertOrgUsers(db: Db, organisationId: number, accountIds: readonly number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await rawSet(
+    db,
+    `INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary)
+     SELECT s.account_id, ?, '{ROLE_USER}'::text[],
+            NOT EXISTS (SELECT 1 FROM membership.org_users o WHERE o.account_id = s.account_id)
+       FROM unnest(?::int[]) AS s(account_id) ORDER BY s.account_id
+     ON CONFLICT (account_id, organisation_id) DO NOTHING`,
+    [organisationId, accountIds],
+  );
+}
+
+/** LinkedPerson rows (self first, as a registration lists them); answers the links that are new. */
+export async function insertLinks(
+  db: Db,
+  links: ReadonlyArray<{ accountId: number; personId: number; relationship: string }>,
+): Promise<Array<{ accountId: number; personId: number }>> {
+  if (links.length === 0) return [];
+  return camelCaseRows(
+    await rawSet(
+      db,
+      `INSERT INTO membership.linked_persons (account_id, person_id, relationship)
+       SELECT s.account_id, s.person_id, s.relationship
+         FROM unnest(?::int[], ?::int[], ?::text[]) WITH ORDINALITY AS s(account_id, person_id, relationship, n)
+        ORDER BY s.relationship <> 'self', s.n
+       ON CONFLICT (account_id, person_id) DO NOTHING
+       RETURNING account_id, person_id`,
+      [links.map((l) => l.accountId), links.map((l) => l.personId), links.map((l) => l.relationship)],
+    ),
+  );
+}
+
+export async function nextOrderIds(db: Db, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await db.raw(`SELECT nextval(pg_get_serial_sequence('membership.orders', 'id'))::int AS id FROM generate_series(1, ?)`, [
+    count,
+  ]);
+  return (result.rows as Array<{ id: number }>).map((r) => r.id);
+}
+
+export interface ImportedMembership {
+  personId: number;
+  periodId: number;
+  membershipTypeId: number;
+  status: Exclude<MembershipStatus, 'cancelled'>;
+  memberType: MemberType;
+  membershipNumber: string | null;
+  orderId: number | null;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The chunk's unpaid orders with their lines and its memberships (active ones activated now), in
+ * one statement: data-modifying CTEs, whose foreign keys PostgreSQL checks at the statement's end
+ * (as insertOrderWithMemberships does for one order). Answers each membership's id.
+ */
+export async function insertOrdersAndMemberships(
+  db: Db,
+  orders: ReadonlyArray<NewOrder>,
+  lines: ReadonlyArray<NewOrderLine & { orderId: number }>,
+  memberships: readonly ImportedMembership[],
+): Promise<Array<{ id: number; personId: number; periodId: number }>> {
+  if (memberships.length === 0) return [];
+  return camelCaseRows(
+    await rawSet(
+      db,
+      `WITH new_orders AS (
+         INSERT INTO membership.orders (id, reference, account_id, organisation_id, period_id, status, currency, total_minor,
+                                        paid_minor, priced_on, priced_window, quote, payment_token)
+         SELECT o.id, o.reference, o.account_id, o.organisation_id, o.period_id, 'unpaid', o.currency, o.total_minor, 0,
+                o.priced_on, o.priced_window, o.quote, o.payment_token
+           FROM unnest(?::int[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[], ?::int[], ?::date[], ?::text[], ?::jsonb[], ?::text[])
+                AS o(id, reference, account_id, organisation_id, period_id, currency, total_minor, priced_on, priced_window, quote, payment_token)
+       ),
+       new_lines AS (
+         INSERT INTO membership.order_lines (order_id, person_id, kind, description, amount_minor, rule, position)
+         SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[], ?::int[])
+       )
+       INSERT INTO membership.memberships (person_id, period_id, membership_type_id, status, member_type, membership_number,
+                                           order_id, details, activated_at)
+       SELECT m.person_id, m.period_id, m.membership_type_id, m.status, m.member_type, m.membership_number, m.order_id, m.details,
+              CASE WHEN m.status = 'active' THEN now() END
+         FROM unnest(?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
+              AS m(person_id, period_id, membership_type_id, status, member_type, membership_number, order_id, details)
+       RETURNING id, person_id, period_id`,
+      [
+        orders.map((o) => o.id),
+        orders.map((o) => o.reference),
+        orders.map((o) => o.accountId),
+        orders.map((o) => o.organisationId),
+        orders.map((o) => o.periodId),
+        orders.map((o) => o.currency),
+        orders.map((o) => o.totalMinor),
+        orders.map((o) => o.pricedOn),
+        orders.map((o) => o.pricedWindow),
+        orders.map((o) => JSON.stringify(o.quote)),
+        orders.map((o) => o.paymentToken),
+        lines.map((l) => l.orderId),
+        lines.map((l) => l.personId),
+        lines.map((l) => l.kind),
+        lines.map((l) => l.description),
+        lines.map((l) => l.amountMinor),
+        lines.map((l) => l.rule),
+        lines.map((l) => l.position),
+        memberships.map((m) => m.personId),
+        memberships.map((m) => m.periodId),
+        memberships.map((m) => m.membershipTypeId),
+        memberships.map((m) => m.status),
+        memberships.map((m) => m.memberType),
+        memberships.map((m) => m.membershipNumber),
+        memberships.map((m) => m.orderId),
+        memberships.map((m) => JSON.stringify(m.details)),
+      ],
+    ),
+  );
+}

@@ -94,7 +94,12 @@ export async function submitColumnMappings(
 ) {
   const job = await scope.job(jobId);
   if (job.state !== 'COLUMNS_NEEDED') throw changedMeanwhile(job, 'COLUMNS_NEEDED');
-  const columns = applyOperatorMappings(job.columns as ColumnsState, choices, deps.processors[job.importType].fields(), modeOf(job));
+  const columns = applyOperatorMappings(
+    job.columns as ColumnsState,
+    choices,
+    deps.processors[job.importType].fields(job.config),
+    modeOf(job),
+  );
   return moveOrConflict(deps, scope, job, 'COLUMNS_NEEDED', 'MATCHING_CELLS', { columns });
 }
 

@@ -38,6 +38,24 @@ export interface ChunkResult {
   counts: Counts;
 }
 
+/** What a whole-file handler reads and writes besides its own domain: the staged rows and the row results. */
+export interface WholeFileRows {
+  /** Every staged row in file order, a page at a time, read inside the handler's transaction. */
+  pages(): AsyncIterable<readonly MappedRow[]>;
+  /** Persists ImportRowResults (the rows that failed or were applied only in part), in the transaction. */
+  record(rows: readonly ImportRowResult[]): Promise<void>;
+}
+
+/** The outcome of a whole file: counters for the job, and whether it was applied. */
+export interface WholeFileResult {
+  counts: Counts;
+  /**
+   * Null: the file was applied. Otherwise why nothing of it was (the job ends FAILED with this
+   * message; the handler has written nothing to its domain and recorded the failed rows).
+   */
+  notApplied: string | null;
+}
+
 /** What a foreign key's values resolve to in the cells stage. */
 export interface ForeignKeyResolver {
   /** Each distinct value with the records it matches; one query for all values. */
@@ -78,10 +96,17 @@ export interface PreparedUpload {
 /**
  * The bookend a flow supplies (contract "Import bookend contract", item 2). Row-by-row processors
  * handle a chunk; the framework commits it with its ImportRowResults and the checkpoint.
+ * Whole-file processors (`supportsWholeFile()`) handle the file in one transaction, or not at all.
  */
 export interface RowProcessor {
   importType(): ImportType;
-  fields(): readonly FieldDefinition[];
+  /**
+   * The recognised columns. With the job's config (its upload fields), a flow may require the
+   * column its options name (e.g. the key column of the chosen participantIdMode); without, every
+   * column the flow can read.
+   */
+  fields(config?: JobConfig): readonly FieldDefinition[];
+  /** True: `processWholeFile` handles the file; false: `processChunk` handles it chunk by chunk. */
   supportsWholeFile(): boolean;
   supportsFingerprintCheck(): boolean;
   foreignKeys(): Readonly<Record<string, ForeignKeyResolver>>;
@@ -95,8 +120,13 @@ export interface RowProcessor {
    * chunks wrote, e.g. refreshing planner statistics of the tables they grow.
    */
   afterChunks?(db: Knex): Promise<void>;
-  /** Writes one chunk inside `trx` and returns its row results. */
-  processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult>;
+  /** Row by row: writes one chunk inside `trx` and returns its row results. */
+  processChunk?(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult>;
+  /**
+   * Whole file: applies every staged row inside `trx` (the framework commits it with the counts
+   * and the job's end state), or writes nothing to its domain and says why.
+   */
+  processWholeFile?(trx: Knex.Transaction, ctx: ChunkContext, rows: WholeFileRows): Promise<WholeFileResult>;
   /** F7 on a sample of rows, for processors that opt in. */
   verify?(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification>;
   /** The domain-typed result (`GET /api/<entity>/import/{jobId}`) of a finished job. */

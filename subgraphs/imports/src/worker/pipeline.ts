@@ -10,7 +10,7 @@ import { clearStagedRows, copyStagedRows, sampleStagedRows, stagedRowsAfter } fr
 import { normaliseHeader } from '../domain/fields';
 import type { JobState } from '../domain/jobState';
 import { rowMapper } from '../domain/mapping';
-import type { ChunkContext, Counts, RowProcessor } from '../domain/rowProcessor';
+import type { ChunkContext, Counts, RowProcessor, WholeFileRows } from '../domain/rowProcessor';
 import { autoMatchColumns, columnsComplete, ignoredColumns, type ColumnMode, type ColumnsState } from '../domain/stages/columns';
 import { cellsComplete, choicesToRemember, matchCells, type CellsState } from '../domain/stages/cells';
 import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
@@ -134,7 +134,7 @@ async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowPro
   const template = await templateFor(deps, job, table.header);
   const columns = autoMatchColumns({
     header: table.header,
-    fields: processor.fields(),
+    fields: processor.fields(job.config),
     mode: await columnMode(deps, job),
     template: template ? { key: template.key, mappings: template.columnMappings } : null,
     customHeaders: (job.config.createCustom as Array<string | null> | undefined) ?? [],
@@ -199,6 +199,9 @@ function addCounts(a: Counts, b: Counts): Counts {
  * middle loses at most its open chunk; the next holder goes on after the checkpoint.
  */
 async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  if (processor.supportsWholeFile()) return processWholeFile(deps, job, processor, hold);
+  if (!processor.processChunk) throw new Error(`import type ${job.importType} has no processChunk`);
+  const processChunk = processor.processChunk.bind(processor);
   const mapRow = rowMapper(job.columns as ColumnsState);
   const ctx = chunkContext(job);
   let checkpoint = job.checkpoint;
@@ -227,7 +230,7 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
       // crash that loses the last commits loses both, and the job redoes those chunks. jit off:
       // the set-based statements are short, and compiling them costs more than it saves.
       await trx.raw('SET LOCAL synchronous_commit = off; SET LOCAL jit = off');
-      const result = await processor.processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
+      const result = await processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
       t2 = performance.now();
       await insertRowResults(trx, job.id, result.rows);
       const next = addCounts(counts, result.counts);
@@ -246,6 +249,54 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
   await rememberTemplate(deps, job);
   const resultPayload = { ...processor.result(job), ignoredColumns: ignoredColumns(job.columns as ColumnsState) };
   return moveJob(deps.db, job.id, 'PROCESSING', 'COMPLETED', { resultPayload, finishedAt: new Date() }, hold.token);
+}
+
+/**
+ * Processing of a whole-file flow (contract: `supportsWholeFile()`, counters on the job): one
+ * transaction reads the staged rows page by page, lets the flow apply them, records the row
+ * results the flow reports, and ends the job, COMPLETED when the flow applied the file and FAILED
+ * when it applied none of it. Committed only while this worker holds the job in PROCESSING; a
+ * crash or a cancel rolls all of it back, and a restart begins the file again.
+ */
+async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
+  if (!processor.processWholeFile) throw new Error(`import type ${job.importType} has no processWholeFile`);
+  const handler = processor.processWholeFile.bind(processor);
+  const mapRow = rowMapper(job.columns as ColumnsState);
+  let lastRowNo = 0;
+  const ended = await deps.db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL jit = off');
+    const rows: WholeFileRows = {
+      async *pages() {
+        for (let after = 0; ;) {
+          const staged = await stagedRowsAfter(trx, job.id, after, deps.chunkRows);
+          if (staged.length === 0) return;
+          after = staged.at(-1)?.rowNo ?? after;
+          lastRowNo = after;
+          yield staged.map(mapRow);
+          if (!(await hold.keepAlive())) throw new JobLost();
+        }
+      },
+      record: (results) => insertRowResults(trx, job.id, results),
+    };
+    const result = await handler(trx, chunkContext(job), rows);
+    const end = result.notApplied === null ? 'COMPLETED' : 'FAILED';
+    const changes =
+      result.notApplied === null
+        ? { resultPayload: { ...processor.result(job), ignoredColumns: ignoredColumns(job.columns as ColumnsState) } }
+        : { error: { message: result.notApplied } };
+    const moved = await moveJob(
+      trx,
+      job.id,
+      'PROCESSING',
+      end,
+      { ...changes, counts: result.counts, checkpoint: lastRowNo, finishedAt: new Date() },
+      hold.token,
+    );
+    if (!moved) throw new JobLost();
+    return end;
+  });
+  if (ended === 'COMPLETED') await rememberTemplate(deps, job);
+  return true;
 }
 
 /** F10: the operator's column and cell choices, kept with the source system for the next file of this shape. */

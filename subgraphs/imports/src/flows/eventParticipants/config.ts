@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { InputError } from '@ems/schema';
+import { eventIdField, flag, optionalText, parseFormFields, sheetIndexField } from '../../domain/formFields';
 
 /**
  * The event-participant upload's form fields (contract: eventId, sourceSystemId, trustPKs,
  * updatePII, templateVariantKey, acknowledgeFingerprintWarning, sheetIndex, createCustom1..3),
- * stored as the job's configJson. Multipart fields are strings: booleans are "true"/"false"
- * (also "1"/"0", "on"), empty means absent.
+ * stored as the job's configJson.
  */
-const flag = z
-  .enum(['true', 'false', '1', '0', 'on', 'off', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'on');
-
 const optionalId = z
   .string()
   .regex(/^\d{1,9}$/, 'must be a positive integer')
@@ -20,29 +14,14 @@ const optionalId = z
   .optional()
   .transform((v) => v ?? null);
 
-const optionalText = z
-  .string()
-  .max(200)
-  .optional()
-  .transform((v) => (v && v.trim() ? v.trim() : null));
-
 const schema = z.object({
-  eventId: z
-    .string({ message: 'eventId is required' })
-    .regex(/^\d{1,9}$/, 'eventId must be a positive integer')
-    .transform(Number),
+  eventId: eventIdField,
   sourceSystemId: optionalId,
   trustPKs: flag,
   updatePII: flag,
   templateVariantKey: optionalText,
   acknowledgeFingerprintWarning: flag,
-  sheetIndex: z
-    .string()
-    .regex(/^\d{1,3}$/, 'sheetIndex must be 0 or a positive integer')
-    .transform(Number)
-    .or(z.literal('').transform(() => 0))
-    .optional()
-    .transform((v) => v ?? 0),
+  sheetIndex: sheetIndexField,
   createCustom1: optionalText,
   createCustom2: optionalText,
   createCustom3: optionalText,
@@ -61,12 +40,7 @@ export interface ParticipantImportConfig {
 }
 
 export function parseParticipantConfig(fields: Record<string, string>): ParticipantImportConfig {
-  const result = schema.safeParse(fields);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new InputError(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'invalid'}`, { code: 'INVALID_IMPORT_FIELDS' });
-  }
-  const c = result.data;
+  const c = parseFormFields(schema, fields);
   return {
     eventId: c.eventId,
     sourceSystemId: c.sourceSystemId,

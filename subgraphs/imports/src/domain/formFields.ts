@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { InputError } from '@ems/schema';
+
+/**
+ * The upload forms' fields, as every flow reads them (bookend item 5). Multipart fields are
+ * strings: booleans are "true"/"false" (also "1"/"0", "on"/"off"), and an empty field means absent.
+ */
+export const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+export const optionalText = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : null));
+
+export const eventIdField = z
+  .string({ message: 'eventId is required' })
+  .regex(/^\d{1,9}$/, 'eventId must be a positive integer')
+  .transform(Number);
+
+/** The XLSX sheet to read, 0-based in tab order; absent or empty: the first. */
+export const sheetIndexField = z
+  .string()
+  .regex(/^\d{1,3}$/, 'sheetIndex must be 0 or a positive integer')
+  .transform(Number)
+  .or(z.literal('').transform(() => 0))
+  .optional()
+  .transform((v) => v ?? 0);
+
+/** Parses the form with `schema`; the first problem is the contract's 400 (INVALID_IMPORT_FIELDS), naming the field. */
+export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new InputError(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'invalid'}`, { code: 'INVALID_IMPORT_FIELDS' });
+  }
+  return result.data;
+}

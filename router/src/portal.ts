@@ -13,10 +13,11 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  * year as immutable, `index.html` never cached, source maps not served. Before the portal is
  * built, a small placeholder page is served instead, so the gateway works on its own.
  */
-export function portalRoutes(distDir: string | undefined): Router {
+export function portalRoutes(distDir: string | undefined, page = 'index.html'): Router {
   const router = Router();
   const dist = distDir ?? path.join(ROOT, 'portal-web', 'dist');
-  const root = existsSync(path.join(dist, 'index.html')) ? dist : path.join(ROOT, 'portal-web', 'placeholder');
+  const root = existsSync(path.join(dist, page)) ? dist : path.join(ROOT, 'portal-web', 'placeholder');
+  const entry = existsSync(path.join(root, page)) ? page : 'index.html';
   router.use((req, res, next) => {
     // The portal is never framed (clickjacking) and its files are never sniffed as another type.
     res.setHeader('x-content-type-options', 'nosniff');
@@ -33,10 +34,10 @@ export function portalRoutes(distDir: string | undefined): Router {
       serveStatic: { index: false, setHeaders: cacheHeaders },
     }),
   );
-  router.get(/^\/(?!api\/|services\/|graphql).*/, (req, res, next) => {
+  router.get(/^\/(?!api\/|services\/|graphql|auth\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('cache-control', 'no-store');
-    res.sendFile(path.join(root, 'index.html'));
+    res.sendFile(path.join(root, entry));
   });
   return router;
 }

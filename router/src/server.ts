@@ -27,6 +27,9 @@ import { originCheck } from './security/originCheck';
 import { sessionMiddleware } from './session/middleware';
 import { PgSessionStore } from './session/pgStore';
 import { TenantResolver } from './tenant/resolveTenant';
+import { oidcSettingsOf, RelyingParty } from './oidc/relyingParty';
+import { operatorAuthRoutes } from './oidc/routes';
+import { portalSessionGuard, sessionPaths } from './session/portalGuard';
 import './session/authState';
 
 export const SUPERGRAPH_PATH = path.resolve(__dirname, '..', '..', 'schema', 'supergraph.graphql');
@@ -79,26 +82,31 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // the session is read (express-session: a request without a session cookie reads nothing, and
   // nothing is stored before sign-in).
   app.use(
-    ['/api', '/services', '/graphql'],
+    sessionPaths(env.PORTAL),
     originCheck(env.ALLOWED_ORIGINS),
     bodyLimit(env.UPLOAD_MAX_BYTES),
-    sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS),
+    sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS, env.SESSION_COOKIE_NAME),
+    portalSessionGuard(env.PORTAL),
   );
+  // Contract rule 11: the admin portal signs in with OpenID Connect only, the registration portal
+  // with signed links only.
   app.use(
-    gatewayAuthRoutes({
-      tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID),
-      admin,
-      tokens,
-      logger,
-      limits: signInLimits(db, env),
-    }),
+    env.PORTAL === 'admin'
+      ? operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, cookieName: env.SESSION_COOKIE_NAME })
+      : gatewayAuthRoutes({
+          tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID),
+          admin,
+          tokens,
+          logger,
+          limits: signInLimits(db, env),
+        }),
   );
   const upstream = { apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger, maxBodyBytes: env.UPLOAD_MAX_BYTES };
   app.use(adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, ...upstream }));
   // GraphQL file uploads go straight to the imports subgraph (the gateway cannot forward
   // multipart); every other operation goes through Apollo.
   app.use('/graphql', uploadForward({ importsUrl: env.IMPORTS_URL, ...upstream }), ...graphql.handler);
-  app.use(portalRoutes(env.PORTAL_DIST));
+  app.use(portalRoutes(env.PORTAL_DIST, env.PORTAL === 'admin' ? 'admin.html' : 'index.html'));
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 

@@ -1,4 +1,4 @@
-import { readTokenExpiry, type TokenResponse } from '@ems/schema';
+import { readTokenExpiry, type OperatorExchangeRequest, type OperatorExchangeResponse, type TokenResponse } from '@ems/schema';
 
 export interface ExternalLoginInput {
   registrationSystemId: number;
@@ -38,6 +38,14 @@ export class AdminServiceClient {
 
   async refresh(token: string): Promise<AdminResult<TokenResponse>> {
     return this.call<TokenResponse>('POST', '/api/auth/refresh', undefined, { authorization: `Bearer ${token}` });
+  }
+
+  /**
+   * The admin portal's sign-in and tenant switch (contract rule 11): the ID token claims the
+   * router validated, for an operator's token of one registration system.
+   */
+  async operatorExchange(request: OperatorExchangeRequest): Promise<AdminResult<OperatorExchangeResponse>> {
+    return this.call<OperatorExchangeResponse>('POST', '/auth/token-exchange/oauth2', request);
   }
 
   /** Step (1): the registration system a host name serves. */

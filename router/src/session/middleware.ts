@@ -2,6 +2,7 @@ import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type { PgSessionStore } from './pgStore';
 
+/** The registration portal's cookie; the admin portal's router names its own (SESSION_COOKIE_NAME). */
 export const SESSION_COOKIE = 'ems.sid';
 
 /**
@@ -9,9 +10,9 @@ export const SESSION_COOKIE = 'ems.sid';
  * Idle time-out is rolling (every response renews the cookie), nothing is stored before login,
  * and the cookie is Secure whenever the request came over TLS (see TRUST_PROXY).
  */
-export function sessionMiddleware(store: PgSessionStore, secret: string, idleSeconds: number): RequestHandler {
+export function sessionMiddleware(store: PgSessionStore, secret: string, idleSeconds: number, cookieName = SESSION_COOKIE): RequestHandler {
   return session({
-    name: SESSION_COOKIE,
+    name: cookieName,
     store,
     secret,
     resave: false,

@@ -5,6 +5,7 @@ import {
   ForbiddenError,
   InputError,
   NotFoundError,
+  OPERATOR_AUTHORITY,
   signAccessToken,
   type AccessTokenClaims,
   type TokenResponse,
@@ -49,7 +50,9 @@ export async function exchangeUserKey(
 export async function refreshToken(db: Knex, claims: AccessTokenClaims, settings: TokenSettings): Promise<TokenResponse> {
   const account = await findAccountByUserKey(db, claims.registrationSystemId, claims.userKey);
   if (!account) throw userNotFound();
-  return issueTokenForAccount(account, settings);
+  // An operator's token (admin portal) stays one while the account administers an organisation.
+  const operator = claims.authorities.includes(OPERATOR_AUTHORITY) && account.orgUsers.some((o) => o.roles.includes('ROLE_ORG_ADMIN'));
+  return issueTokenForAccount(account, settings, new Date(), operator ? [OPERATOR_AUTHORITY] : []);
 }
 
 export interface OidcClaims {

@@ -8,10 +8,15 @@ export interface TokenSettings {
 
 /**
  * The token for an account: authorities are the union of its OrgUser roles (applied without an
- * added prefix, as stored), `orgId` its primary organisation.
+ * added prefix, as stored) and `extraAuthorities`, `orgId` its primary organisation.
  */
-export function issueTokenForAccount(account: AccountWithMemberships, settings: TokenSettings, now = new Date()): TokenResponse {
-  const roles = new Set<string>();
+export function issueTokenForAccount(
+  account: AccountWithMemberships,
+  settings: TokenSettings,
+  now = new Date(),
+  extraAuthorities: readonly string[] = [],
+): TokenResponse {
+  const roles = new Set<string>(extraAuthorities);
   for (const o of account.orgUsers) for (const r of o.roles) roles.add(r);
   if (roles.size === 0) roles.add('ROLE_USER');
   const primary = account.orgUsers.find((o) => o.isPrimary) ?? account.orgUsers[0];

@@ -12,6 +12,7 @@ import {
   resolveCallerTenant,
   tenantForHost,
 } from '../domain/authentication';
+import { exchangeOperatorClaims } from '../domain/operatorSignIn';
 
 const userKey = z.string().trim().min(1).max(256);
 const tenantId = z.coerce.number().int().positive();
@@ -29,6 +30,17 @@ const exchangeBody = z.object({ userKey, registrationSystemId: tenantId.optional
 const oidcBody = z.object({
   registrationSystemId: tenantId,
   claims: z.object({ sub: z.string().min(1).max(256), email: z.string().email().optional(), email_verified: z.boolean().optional() }),
+});
+
+/** The admin portal's exchange (sign-in and tenant switch): the tenant is chosen among the operator's. */
+const operatorOidcBody = z.object({
+  registrationSystemId: tenantId.optional(),
+  claims: z.object({
+    iss: z.string().url().max(512),
+    sub: z.string().min(1).max(256),
+    email: z.string().email().max(320).optional(),
+    email_verified: z.boolean().optional(),
+  }),
 });
 
 const hostParams = z.object({ host: z.string().trim().min(1).max(253) });
@@ -70,6 +82,20 @@ export function authRoutes({ db, keys, settings, defaultTenant }: AuthRoutesDeps
   router.post(
     '/auth/token-exchange/oauth2',
     asyncHandler(async (req, res) => {
+      const caller = authOf(req).apiKey;
+      if (caller?.portal === 'admin') {
+        const body = parseInput(operatorOidcBody, req.body);
+        const { iss, sub, email, email_verified: emailVerified } = body.claims;
+        const claims = { iss, sub, email, emailVerified };
+        res.json(
+          await exchangeOperatorClaims(
+            db,
+            { claims, requestedTenant: body.registrationSystemId, keyTenant: caller.registrationSystemId },
+            settings,
+          ),
+        );
+        return;
+      }
       const body = parseInput(oidcBody, req.body);
       const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
       const { token } = await exchangeOidcClaims(

@@ -1,0 +1,129 @@
+import * as client from 'openid-client';
+import type { OperatorIdTokenClaims } from '@ems/schema';
+import type { RouterEnv } from '../env';
+
+/** The admin portal's OpenID provider, from the router's environment (README, "Configuring an OpenID provider"). */
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** This router's `/auth/oidc/callback` as the browser reaches it (registered at the provider). */
+  redirectUrl: string;
+  postLogoutRedirectUrl: string;
+  scopes: string;
+  /** Plain HTTP to the provider: the demo one on the loopback only (production refuses it). */
+  allowInsecureHttp: boolean;
+}
+
+/** The settings of an admin portal's router (env.ts refuses PORTAL=admin without them). */
+export function oidcSettingsOf(env: RouterEnv): OidcSettings {
+  const { OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URL } = env;
+  if (!OIDC_ISSUER_URL || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_REDIRECT_URL)
+    throw new Error('PORTAL=admin needs OIDC_* settings');
+  return {
+    issuerUrl: OIDC_ISSUER_URL,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    redirectUrl: OIDC_REDIRECT_URL,
+    postLogoutRedirectUrl: env.OIDC_POST_LOGOUT_REDIRECT_URL ?? new URL('/', OIDC_REDIRECT_URL).href,
+    scopes: env.OIDC_SCOPES,
+    allowInsecureHttp: env.OIDC_ALLOW_INSECURE_HTTP,
+  };
+}
+
+/** What a sign-in keeps in the server-side session between the redirect and the callback (single use). */
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+}
+
+export type ValidatedClaims = OperatorIdTokenClaims & { name?: string };
+
+/**
+ * The router as an OpenID Connect relying party (openid-client): the authorization code flow
+ * with PKCE, state and nonce. openid-client validates the authorization response (state, `iss`)
+ * and the ID token (signature against the provider's JWKS, issuer, audience, nonce, expiry and
+ * issue time); the router passes on only claims that passed. The provider's metadata is
+ * discovered on first use and kept; a failed discovery is tried again on the next sign-in.
+ */
+export class RelyingParty {
+  private config: Promise<client.Configuration> | null = null;
+
+  constructor(private readonly settings: OidcSettings) {}
+
+  private configuration(): Promise<client.Configuration> {
+    this.config ??= client
+      .discovery(
+        new URL(this.settings.issuerUrl),
+        this.settings.clientId,
+        undefined,
+        client.ClientSecretBasic(this.settings.clientSecret),
+        { execute: this.settings.allowInsecureHttp ? [client.allowInsecureRequests] : [], timeout: 10 },
+      )
+      .catch((err: unknown) => {
+        this.config = null;
+        throw err;
+      });
+    return this.config;
+  }
+
+  /** Where to send the browser, and what to keep in the session until it comes back. */
+  async startSignIn(returnTo: string): Promise<{ url: string; pending: PendingSignIn }> {
+    const config = await this.configuration();
+    const pending = {
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      codeVerifier: client.randomPKCECodeVerifier(),
+      returnTo,
+    };
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: this.settings.redirectUrl,
+      scope: this.settings.scopes,
+      state: pending.state,
+      nonce: pending.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { url: url.href, pending };
+  }
+
+  /**
+   * The callback: `query` is the callback's query string. Throws when anything does not check
+   * out (a provider's error answer, state, issuer, audience, signature, nonce, expiry).
+   */
+  async finishSignIn(query: string, pending: PendingSignIn): Promise<ValidatedClaims> {
+    const config = await this.configuration();
+    const callback = new URL(this.settings.redirectUrl);
+    callback.search = query;
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new Error('the provider returned no ID token');
+    return {
+      iss: claims.iss,
+      sub: claims.sub,
+      ...(typeof claims.email === 'string' ? { email: claims.email } : {}),
+      ...(typeof claims.email_verified === 'boolean' ? { email_verified: claims.email_verified } : {}),
+      ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
+    };
+  }
+
+  /**
+   * RP-initiated logout: the provider's end-session URL (null when it offers none). It names the
+   * client rather than carrying the ID token as a hint, so no token passes through the browser.
+   */
+  async endSessionUrl(): Promise<string | null> {
+    const config = await this.configuration().catch(() => null);
+    if (!config?.serverMetadata().end_session_endpoint) return null;
+    return client.buildEndSessionUrl(config, {
+      client_id: this.settings.clientId,
+      post_logout_redirect_uri: this.settings.postLogoutRedirectUrl,
+    }).href;
+  }
+}

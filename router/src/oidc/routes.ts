@@ -1,0 +1,131 @@
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AuthenticationError, ForbiddenError, UpstreamError, type OperatorIdTokenClaims } from '@ems/schema';
+import { asyncHandler, parseInput, rejectInvalidText, type Logger } from '@ems/service-runtime';
+import type { AdminServiceClient } from '../auth/adminClient';
+import { notAuthenticated } from '../auth/sessionTokens';
+import { safeReturnPath } from '../security/returnUrl';
+import { operatorView, storeOperatorToken } from './operatorSession';
+import type { RelyingParty } from './relyingParty';
+
+/** Why a sign-in did not happen, for the admin portal's start page (`/?signIn=...`). */
+export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable';
+
+const loginQuery = z.object({ returnTo: z.string().max(2048).optional() });
+const tenantBody = z.object({ registrationSystemId: z.number().int().positive() });
+
+export interface OperatorAuthDeps {
+  relyingParty: RelyingParty;
+  admin: AdminServiceClient;
+  logger: Logger;
+  cookieName: string;
+}
+
+function backToPortal(res: Response, problem: SignInProblem): void {
+  res.redirect(302, `/?signIn=${problem}`);
+}
+
+/**
+ * The admin portal's sign-in (contract rule 11: only `/auth/token-exchange/oauth2`, for the
+ * sign-in and the tenant switch): OpenID Connect with the configured provider, then the admin
+ * service's exchange with the validated claims; the JWT stays in the server-side session.
+ */
+export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: OperatorAuthDeps): Router {
+  const router = Router();
+
+  /** The exchange, with the contract's answers: 404 is "no operator", 5xx "try again". */
+  async function exchange(claims: OperatorIdTokenClaims, registrationSystemId?: number) {
+    const result = await admin.operatorExchange({ claims, ...(registrationSystemId ? { registrationSystemId } : {}) });
+    if (result.ok) return result.value;
+    logger.info({ status: result.status, code: result.body.reason }, 'operator exchange refused');
+    if (result.status >= 500) throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
+    if (result.status === 403)
+      throw new ForbiddenError(result.body.message ?? 'Not an operator of this registration system', { code: 'TENANT_NOT_ALLOWED' });
+    throw new AuthenticationError('Invalid credentials', { code: result.status === 404 ? 'NOT_AN_OPERATOR' : 'EXCHANGE_REFUSED' });
+  }
+
+  router.get(
+    '/auth/oidc/login',
+    asyncHandler(async (req, res) => {
+      const { returnTo } = parseInput(loginQuery, req.query, 'query');
+      let started;
+      try {
+        started = await relyingParty.startSignIn(safeReturnPath(returnTo));
+      } catch (err) {
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'OpenID provider unreachable');
+        return backToPortal(res, 'unavailable');
+      }
+      req.session.portal = 'admin';
+      req.session.oidcSignIn = started.pending;
+      res.setHeader('cache-control', 'no-store');
+      res.redirect(302, started.url);
+    }),
+  );
+
+  router.get(
+    '/auth/oidc/callback',
+    asyncHandler(async (req: Request, res) => {
+      const pending = req.session.oidcSignIn;
+      // Single use: a replayed or second callback finds nothing.
+      delete req.session.oidcSignIn;
+      if (!pending) return backToPortal(res, 'expired');
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      if (typeof req.query.error === 'string') return backToPortal(res, req.query.error === 'access_denied' ? 'cancelled' : 'failed');
+      let claims;
+      try {
+        claims = await relyingParty.finishSignIn(query, pending);
+      } catch (err) {
+        // Why it failed is for the log (no token in it); the browser learns only that it did.
+        logger.warn({ reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err) }, 'OpenID sign-in refused');
+        return backToPortal(res, 'failed');
+      }
+      const { name, ...exchanged } = claims;
+      try {
+        const result = await exchange(exchanged);
+        await storeOperatorToken(req, result, { claims: exchanged, name: name ?? null });
+      } catch (err) {
+        if (err instanceof UpstreamError) return backToPortal(res, 'unavailable');
+        if (err instanceof AuthenticationError && err.code === 'NOT_AN_OPERATOR') return backToPortal(res, 'not-operator');
+        return backToPortal(res, 'failed');
+      }
+      logger.info(
+        { registrationSystemId: req.session.auth?.registrationSystemId, accountId: req.session.auth?.accountId },
+        'operator signed in',
+      );
+      res.redirect(302, pending.returnTo);
+    }),
+  );
+
+  router.get('/auth/session', (req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json(operatorView(req));
+  });
+
+  // The tenant switch: a new exchange; the session's token then carries only that tenant's rights.
+  router.post(
+    '/auth/tenant',
+    express.json({ limit: '1kb' }),
+    rejectInvalidText(),
+    asyncHandler(async (req, res) => {
+      const { registrationSystemId } = parseInput(tenantBody, req.body);
+      const operator = req.session.operator;
+      if (!operator || !req.session.auth) throw notAuthenticated();
+      const result = await exchange(operator.claims, registrationSystemId);
+      await storeOperatorToken(req, result, operator);
+      logger.info({ registrationSystemId, accountId: req.session.auth.accountId }, 'operator switched tenant');
+      res.json(operatorView(req));
+    }),
+  );
+
+  // Ends both sessions: this router's now, the provider's through the URL the portal goes to next.
+  router.post(
+    '/auth/logout',
+    asyncHandler(async (req, res) => {
+      if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+      res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax' });
+      res.json({ endSessionUrl: await relyingParty.endSessionUrl() });
+    }),
+  );
+
+  return router;
+}

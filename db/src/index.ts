@@ -5,3 +5,4 @@ export { createScratchDatabase, withDatabase } from './testing';
 export * from './apiKeys';
 export * as models from './models';
 export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';
+export { readSyncPage, type SyncPageQuery, type SyncPageRows } from './syncPages';

@@ -2,4 +2,4 @@ export * from './errors';
 export * from './auth/messages';
 export * from './auth/token';
 export * from './auth/partnerToken';
-export * from './auth/operatorExchange';
+export * from './partner';

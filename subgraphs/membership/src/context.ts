@@ -12,6 +12,7 @@ import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from '
 import { membershipTypesByIds, type MembershipTypeRow } from './data/periods';
 import type { PaymentService } from './domain/payments/service';
 import { scopeForUser, visiblePersons, type DataScope } from './domain/scope';
+import { createPartnerAccess, type PartnerAccess } from './domain/partner/reader';
 
 export interface MembershipContext {
   db: Knex;
@@ -19,6 +20,8 @@ export interface MembershipContext {
   /** The caller's data scope; null for anonymous callers. Loaded once per request. */
   scope: () => Promise<DataScope | null>;
   payments: PaymentService;
+  /** The partner API's caller (a partner token), checked and loaded once per request. */
+  partner: PartnerAccess;
   /** Without SMTP the outbox is where e-mails can be read, so their recipients may list them. */
   localOutbox: boolean;
   loaders: {
@@ -113,6 +116,7 @@ export function createContextFactory(db: Knex, deps: ContextDeps) {
       auth,
       scope,
       payments: deps.payments,
+      partner: createPartnerAccess(db, auth),
       localOutbox: deps.localOutbox,
       loaders: {
         person: new DataLoader(async (ids) => byId(ids, await personsByIds(db, ids))),

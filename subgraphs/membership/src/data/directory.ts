@@ -23,3 +23,15 @@ export async function orgUsersOfAccount(db: Knex, accountId: number): Promise<mo
 export async function linkedPersonsOfAccount(db: Knex, accountId: number): Promise<models.LinkedPerson[]> {
   return models.LinkedPerson.query(db).where({ accountId }).orderBy('id');
 }
+
+/** Those of `ids` that are organisations of the registration system, in id order. */
+export async function organisationsOfRegistrationSystem(
+  db: Knex,
+  registrationSystemId: number,
+  ids: readonly number[],
+): Promise<OrganisationRow[]> {
+  return models.Organisation.query(db)
+    .where({ registrationSystemId })
+    .whereIn('id', ids as number[])
+    .orderBy('id');
+}

@@ -75,3 +75,21 @@ export async function membershipTypesByIds(db: Db, ids: readonly number[]): Prom
     .whereIn('id', ids as number[])
     .select('id', 'organisationId', 'code', 'name', 'description', 'active');
 }
+
+/** The periods of the organisations, the latest first (a partner's list). */
+export async function periodsOfOrganisations(db: Db, organisationIds: readonly number[]): Promise<PeriodRow[]> {
+  return periodQuery(db)
+    .whereIn('p.organisationId', organisationIds as number[])
+    .orderBy([
+      { column: 'p.startsOn', order: 'desc' },
+      { column: 'p.id', order: 'asc' },
+    ]);
+}
+
+/** Every membership type of the organisations, active or not, in id order. */
+export async function membershipTypesOfOrganisations(db: Db, organisationIds: readonly number[]): Promise<MembershipTypeRow[]> {
+  return db('membership.membershipTypes')
+    .whereIn('organisationId', organisationIds as number[])
+    .orderBy('id')
+    .select('id', 'organisationId', 'code', 'name', 'description', 'active');
+}

@@ -17,4 +17,5 @@ export const Query = {
     membershipPeriodView(ctx.db, args.id, (await requireScope(ctx)).registrationSystemId, todayIso()),
   outbox: async (_, args, ctx) => outboxFor(ctx.db, await requireScope(ctx), { localOutbox: ctx.localOutbox, limit: args.limit }),
   operatorEvents: async (_, __, ctx) => operatorEventsFor(ctx.db, await ctx.scope()),
+  partner: (_, __, ctx) => ctx.partner.reader(),
 } satisfies QueryResolvers;

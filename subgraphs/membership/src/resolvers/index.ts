@@ -8,6 +8,9 @@ import { OrderLine } from './OrderLine';
 import { Query } from './Query';
 import { LinkedPerson, OrgUser, Viewer } from './Viewer';
 import { Organisation, Person, RegistrationSystem } from './Person';
+import { PartnerView } from './PartnerView';
+import { Member, MemberMembership, PartnerOrder, PartnerOrderLine } from './Member';
+import { PartnerEvent, PartnerParticipant, PartnerResult, PartnerResultSet } from './PartnerEvent';
 import type { Resolvers } from './types.generated';
 
 // `satisfies`, not a type annotation: each map is checked against the generated signatures, and
@@ -34,4 +37,13 @@ export const resolvers = {
   ResultSet,
   ResultConnection,
   Result,
+  PartnerView,
+  Member,
+  MemberMembership,
+  PartnerOrder,
+  PartnerOrderLine,
+  PartnerEvent,
+  PartnerParticipant,
+  PartnerResultSet,
+  PartnerResult,
 } satisfies Resolvers;

@@ -27,3 +27,10 @@ export function calendarDate(value: Date | string | null): string | null {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
+
+/** A timestamptz as an ISO 8601 instant (null stays null). */
+export function instantOf(value: Date): string;
+export function instantOf(value: Date | null): string | null;
+export function instantOf(value: Date | null): string | null {
+  return value === null ? null : value.toISOString();
+}

@@ -11,6 +11,11 @@ import type { ParticipantRow } from '../data/participants';
 import type { ParticipantPage, ParticipantEdgeView } from '../domain/events/participantPage';
 import type { ResultSetRow, ResultRow } from '../data/results';
 import type { ResultPage, ResultEdgeView } from '../domain/events/resultPage';
+import type { PartnerReader } from '../domain/partner/reader';
+import type { MembershipTypeRow } from '../data/periods';
+import type { MemberRow, MemberMembershipRow, HouseholdLinkRow } from '../data/partnerMembers';
+import type { PartnerOrderRow, PartnerOrderLineRow } from '../data/partnerOrders';
+import type { PartnerEventRow, PartnerParticipantRow } from '../data/partnerEvents';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -84,6 +89,24 @@ export type EventCategory = {
   name: Scalars['String']['output'];
 };
 
+export type EventFilter = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  /** YYYY-MM-DD: events starting on that day or later. */
+  startsOnOrAfter?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 instant: events changed at or after it (the event itself; participants have their own filter). */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A person's place in a household: the persons one account registers. */
+export type HouseholdLink = {
+  __typename?: 'HouseholdLink';
+  /** The household (the account that links its persons). */
+  householdId: Scalars['ID']['output'];
+  memberId: Scalars['ID']['output'];
+  /** How the member stands to the account holder: self (the holder), partner, child, ... */
+  relationship: Scalars['String']['output'];
+};
+
 export type LinkedPerson = {
   __typename?: 'LinkedPerson';
   person: Person;
@@ -95,6 +118,68 @@ export type ManualPaymentRecorded = {
   /** This payment covered the order: it is paid and its memberships were activated. */
   activated: Scalars['Boolean']['output'];
   order: Order;
+};
+
+/** A person holding a membership in one of the key's organisations. */
+export type Member = {
+  __typename?: 'Member';
+  /** The households (accounts) the member belongs to, with those of their persons who are members of the key's organisations too (the member included). */
+  householdLinks: Array<HouseholdLink>;
+  /** The person's id. */
+  id: Scalars['ID']['output'];
+  /** Their memberships in the key's organisations, the latest period first. */
+  memberships: Array<MemberMembership>;
+  /** members:pii. Null when the key lacks members:pii. */
+  personalData?: Maybe<PersonalData>;
+  /** ISO 8601 instant of the last change of the person's data, one of their memberships or their household. */
+  updatedAt: Scalars['String']['output'];
+};
+
+/**
+ * Relay pages in sync order. Keep the last page's endCursor: passed as `after` later, it returns
+ * exactly what changed since (docs/partner-api.md, "Pagination and syncs").
+ */
+export type MemberConnection = {
+  __typename?: 'MemberConnection';
+  edges: Array<MemberEdge>;
+  pageInfo: PageInfo;
+};
+
+export type MemberEdge = {
+  __typename?: 'MemberEdge';
+  cursor: Scalars['String']['output'];
+  node: Member;
+};
+
+/** What a sync of members asks for; all conditions hold together (status, period and organisation of one membership). */
+export type MemberFilter = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  periodId?: InputMaybe<Scalars['ID']['input']>;
+  /** Members with a membership in one of these states. */
+  status?: InputMaybe<Array<MembershipStatus>>;
+  /** ISO 8601 instant: members changed at or after it (the person, a membership or the household). For a first sync; later syncs pass the last endCursor as `after`. */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MemberMembership = {
+  __typename?: 'MemberMembership';
+  activatedAt?: Maybe<Scalars['String']['output']>;
+  cancelledAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 instants. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  memberId: Scalars['ID']['output'];
+  /** new, renewal or transfer. */
+  memberType: Scalars['String']['output'];
+  /** Given when the membership is activated. */
+  membershipNumber?: Maybe<Scalars['String']['output']>;
+  membershipType: Scalars['String']['output'];
+  membershipTypeCode: Scalars['String']['output'];
+  /** The order that registered it; null for memberships recorded otherwise. */
+  order?: Maybe<PartnerOrder>;
+  organisationId: Scalars['ID']['output'];
+  periodId: Scalars['ID']['output'];
+  status: MembershipStatus;
 };
 
 export type Membership = {
@@ -136,6 +221,18 @@ export type MembershipStatus =
   | 'CANCELLED'
   | 'PENDING_PAYMENT';
 
+/** A membership type of an organisation. */
+export type MembershipType = {
+  __typename?: 'MembershipType';
+  /** Whether it can be chosen in new registrations. */
+  active: Scalars['Boolean']['output'];
+  code: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisationId: Scalars['ID']['output'];
+};
+
 export type MembershipTypeOffer = {
   __typename?: 'MembershipTypeOffer';
   code: Scalars['String']['output'];
@@ -170,6 +267,14 @@ export type Order = {
   reference: Scalars['String']['output'];
   status: OrderStatus;
   totalMinor: Scalars['Int']['output'];
+};
+
+export type OrderFilter = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  periodId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Array<OrderStatus>>;
+  /** ISO 8601 instant: orders changed at or after it. */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One line item as the pricing engine produced it (docs/pricing.md). */
@@ -239,6 +344,302 @@ export type ParticipantEdge = {
   node: Participant;
 };
 
+export type ParticipantFilter = {
+  /** ISO 8601 instant: participants changed at or after it. */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An event of one of the key's organisations (events:read). */
+export type PartnerEvent = {
+  __typename?: 'PartnerEvent';
+  categories: Array<EventCategory>;
+  /** What the organisation calls the participants' free columns custom1..custom3 (null: unused); always three entries. */
+  customFieldLabels: Array<Maybe<Scalars['String']['output']>>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisationId: Scalars['ID']['output'];
+  /** The event's participants in sync order; first: 100 unless given, at most 500. */
+  participants: PartnerParticipantConnection;
+  /** Result sets, oldest first. */
+  resultSets: Array<PartnerResultSet>;
+  /** ISO 8601 date, YYYY-MM-DD. */
+  startsOn?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 instant of the event's last change. */
+  updatedAt: Scalars['String']['output'];
+};
+
+
+/** An event of one of the key's organisations (events:read). */
+export type PartnerEventParticipantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ParticipantFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type PartnerEventConnection = {
+  __typename?: 'PartnerEventConnection';
+  edges: Array<PartnerEventEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerEventEdge = {
+  __typename?: 'PartnerEventEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerEvent;
+};
+
+/** An order of a registration with its payment state (never its pay link). */
+export type PartnerOrder = {
+  __typename?: 'PartnerOrder';
+  cancelledAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 instants. */
+  createdAt: Scalars['String']['output'];
+  /** ISO 4217 code; amounts are integers in its minor unit. */
+  currency: Scalars['String']['output'];
+  /** The household (account) that placed it. */
+  householdId: Scalars['ID']['output'];
+  id: Scalars['ID']['output'];
+  lines: Array<PartnerOrderLine>;
+  memberships: Array<MemberMembership>;
+  organisationId: Scalars['ID']['output'];
+  paidAt?: Maybe<Scalars['String']['output']>;
+  paidMinor: Scalars['Int']['output'];
+  periodId: Scalars['ID']['output'];
+  /** Also the bank-transfer payment reference, e.g. ORD-2026-000123. */
+  reference: Scalars['String']['output'];
+  /** UNPAID until the money received covers totalMinor, then PAID; CANCELLED by an operator. */
+  status: OrderStatus;
+  totalMinor: Scalars['Int']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PartnerOrderConnection = {
+  __typename?: 'PartnerOrderConnection';
+  edges: Array<PartnerOrderEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerOrderEdge = {
+  __typename?: 'PartnerOrderEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerOrder;
+};
+
+export type PartnerOrderLine = {
+  __typename?: 'PartnerOrderLine';
+  /** Negative for discounts. */
+  amountMinor: Scalars['Int']['output'];
+  description: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** The member the line is for; null for a line of the whole order. */
+  memberId?: Maybe<Scalars['ID']['output']>;
+  rule: Scalars['String']['output'];
+};
+
+export type PartnerParticipant = {
+  __typename?: 'PartnerParticipant';
+  bib?: Maybe<Scalars['String']['output']>;
+  category?: Maybe<EventCategory>;
+  custom1?: Maybe<Scalars['String']['output']>;
+  custom2?: Maybe<Scalars['String']['output']>;
+  custom3?: Maybe<Scalars['String']['output']>;
+  eventId: Scalars['ID']['output'];
+  /** The participant's id in the system the import came from. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The person's id (a member's id when the person is a member). */
+  personId: Scalars['ID']['output'];
+  /** members:pii. Null when the key lacks members:pii. */
+  personalData?: Maybe<PersonalData>;
+  /** ISO 8601 instant. */
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PartnerParticipantConnection = {
+  __typename?: 'PartnerParticipantConnection';
+  edges: Array<PartnerParticipantEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerParticipantEdge = {
+  __typename?: 'PartnerParticipantEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerParticipant;
+};
+
+export type PartnerResult = {
+  __typename?: 'PartnerResult';
+  id: Scalars['ID']['output'];
+  participant: PartnerParticipant;
+  participantId: Scalars['ID']['output'];
+  points?: Maybe<Scalars['Float']['output']>;
+  /** Null when the participant has no rank (e.g. DNF). */
+  rank?: Maybe<Scalars['Int']['output']>;
+  /** FINISHED, DNF, DNS or DSQ. */
+  status: Scalars['String']['output'];
+  /** timeMs as h:mm:ss.s, tenths cut, not rounded. */
+  time?: Maybe<Scalars['String']['output']>;
+  /** Milliseconds. */
+  timeMs?: Maybe<Scalars['Int']['output']>;
+};
+
+export type PartnerResultConnection = {
+  __typename?: 'PartnerResultConnection';
+  edges: Array<PartnerResultEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerResultEdge = {
+  __typename?: 'PartnerResultEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerResult;
+};
+
+export type PartnerResultSet = {
+  __typename?: 'PartnerResultSet';
+  /** ISO 8601 instant. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** In the order they were recorded (id order); first: 100 unless given, at most 500. */
+  results: PartnerResultConnection;
+};
+
+
+export type PartnerResultSetResultsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerView = {
+  __typename?: 'PartnerView';
+  /** events:read. One event; null when the id names none of the key's organisations' events. */
+  event?: Maybe<PartnerEvent>;
+  /** events:read. Events of the key's organisations, in sync order. */
+  events?: Maybe<PartnerEventConnection>;
+  keyId: Scalars['ID']['output'];
+  /** members:read. One member; null when the id names none of the key's members. */
+  member?: Maybe<Member>;
+  /**
+   * members:read. Persons holding a membership (of any status) in a period of the key's
+   * organisations, in sync order. first: 100 unless given, at most 500.
+   */
+  members?: Maybe<MemberConnection>;
+  /** members:read. The membership periods of the key's organisations (or of one), the latest first. */
+  membershipPeriods?: Maybe<Array<MembershipPeriod>>;
+  /** members:read. Every membership type of the key's organisations (or of one), active or not. */
+  membershipTypes?: Maybe<Array<MembershipType>>;
+  /** members:read. One order; null when the id names none of the key's organisations' orders. */
+  order?: Maybe<PartnerOrder>;
+  /** members:read. Orders of the key's organisations with their payment state, in sync order. */
+  orders?: Maybe<PartnerOrderConnection>;
+  /** The key's organisations. */
+  organisations: Array<Organisation>;
+  registrationSystemId: Scalars['ID']['output'];
+  /** The key's scopes: members:read, members:pii, events:read, imports:read. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewMemberArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<MemberFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewMembershipPeriodsArgs = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewMembershipTypesArgs = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<OrderFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** An expected reason a payment was not recorded. */
 export type PaymentError = {
   __typename?: 'PaymentError';
@@ -282,6 +683,16 @@ export type Person = {
   lastName: Scalars['String']['output'];
 };
 
+/** Personal data (members:pii). */
+export type PersonalData = {
+  __typename?: 'PersonalData';
+  /** ISO 8601 date, YYYY-MM-DD. */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  lastName: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   membershipHealth: ServiceHealth;
@@ -294,6 +705,12 @@ export type Query = {
    * their organisations; without an SMTP server (the demo's local outbox) a user also sees their own.
    */
   outbox: Array<Email>;
+  /**
+   * The partner API (docs/partner-api.md): what the calling partner key may read. Only a partner
+   * token (the router exchanges `Authorization: ApiKey <key>` for one) gets it; anyone else gets an
+   * error (NOT_AUTHENTICATED, or PARTNER_KEY_REQUIRED for a member's or operator's session).
+   */
+  partner?: Maybe<PartnerView>;
   /**
    * The state of an order when the payer comes back from the payment provider (contract route
    * /membership/payment-return). The return URL's status is never trusted: when the attempt is still
@@ -478,6 +895,7 @@ export type FederationTypes = {
   Event: Event;
   Order: Order;
   Organisation: Organisation;
+  PartnerView: PartnerView;
   Person: Person;
   RegistrationSystem: RegistrationSystem;
 };
@@ -493,6 +911,9 @@ export type FederationReferenceTypes = {
   Organisation:
     ( { __typename: 'Organisation' }
     & GraphQLRecursivePick<FederationTypes['Organisation'], {"id":true}> );
+  PartnerView:
+    ( { __typename: 'PartnerView' }
+    & GraphQLRecursivePick<FederationTypes['PartnerView'], {"keyId":true}> );
   Person:
     ( { __typename: 'Person' }
     & GraphQLRecursivePick<FederationTypes['Person'], {"id":true}> );
@@ -519,15 +940,24 @@ export type ResolversTypes = {
   EmailStatus: EmailStatus;
   Event: ResolverTypeWrapper<OperatorEvent>;
   EventCategory: ResolverTypeWrapper<CategoryRef>;
+  EventFilter: EventFilter;
+  HouseholdLink: ResolverTypeWrapper<HouseholdLinkRow>;
   LinkedPerson: ResolverTypeWrapper<LinkedPersonParent>;
   ManualPaymentRecorded: ResolverTypeWrapper<Omit<ManualPaymentRecorded, 'order'> & { order: ResolversTypes['Order'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Member: ResolverTypeWrapper<MemberRow>;
+  MemberConnection: ResolverTypeWrapper<Omit<MemberConnection, 'edges'> & { edges: Array<ResolversTypes['MemberEdge']> }>;
+  MemberEdge: ResolverTypeWrapper<Omit<MemberEdge, 'node'> & { node: ResolversTypes['Member'] }>;
+  MemberFilter: MemberFilter;
+  MemberMembership: ResolverTypeWrapper<MemberMembershipRow>;
   Membership: ResolverTypeWrapper<MembershipRow>;
   MembershipPeriod: ResolverTypeWrapper<MembershipPeriodView>;
   MembershipStatus: MembershipStatus;
+  MembershipType: ResolverTypeWrapper<MembershipTypeRow>;
   MembershipTypeOffer: ResolverTypeWrapper<MembershipTypeOffer>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Order: ResolverTypeWrapper<OrderRow>;
+  OrderFilter: OrderFilter;
   OrderLine: ResolverTypeWrapper<OrderLineRow>;
   OrderStatus: OrderStatus;
   OrgUser: ResolverTypeWrapper<OrgUserParent>;
@@ -536,17 +966,34 @@ export type ResolversTypes = {
   Participant: ResolverTypeWrapper<ParticipantRow>;
   ParticipantConnection: ResolverTypeWrapper<ParticipantPage>;
   ParticipantEdge: ResolverTypeWrapper<ParticipantEdgeView>;
+  ParticipantFilter: ParticipantFilter;
+  PartnerEvent: ResolverTypeWrapper<PartnerEventRow>;
+  PartnerEventConnection: ResolverTypeWrapper<Omit<PartnerEventConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerEventEdge']> }>;
+  PartnerEventEdge: ResolverTypeWrapper<Omit<PartnerEventEdge, 'node'> & { node: ResolversTypes['PartnerEvent'] }>;
+  PartnerOrder: ResolverTypeWrapper<PartnerOrderRow>;
+  PartnerOrderConnection: ResolverTypeWrapper<Omit<PartnerOrderConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerOrderEdge']> }>;
+  PartnerOrderEdge: ResolverTypeWrapper<Omit<PartnerOrderEdge, 'node'> & { node: ResolversTypes['PartnerOrder'] }>;
+  PartnerOrderLine: ResolverTypeWrapper<PartnerOrderLineRow>;
+  PartnerParticipant: ResolverTypeWrapper<PartnerParticipantRow>;
+  PartnerParticipantConnection: ResolverTypeWrapper<Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerParticipantEdge']> }>;
+  PartnerParticipantEdge: ResolverTypeWrapper<Omit<PartnerParticipantEdge, 'node'> & { node: ResolversTypes['PartnerParticipant'] }>;
+  PartnerResult: ResolverTypeWrapper<ResultRow>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  PartnerResultConnection: ResolverTypeWrapper<ResultPage>;
+  PartnerResultEdge: ResolverTypeWrapper<ResultEdgeView>;
+  PartnerResultSet: ResolverTypeWrapper<ResultSetRow>;
+  PartnerView: ResolverTypeWrapper<PartnerReader>;
   PaymentError: ResolverTypeWrapper<PaymentError>;
   PaymentErrorCode: PaymentErrorCode;
   PaymentReturn: ResolverTypeWrapper<PaymentReturnView>;
   PaymentStatus: PaymentStatus;
   PeriodStatus: PeriodStatus;
   Person: ResolverTypeWrapper<PersonRow>;
+  PersonalData: ResolverTypeWrapper<PersonalData>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RecordPaymentResult']>;
   RegistrationSystem: ResolverTypeWrapper<RegistrationSystemParent>;
   Result: ResolverTypeWrapper<ResultRow>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ResultConnection: ResolverTypeWrapper<ResultPage>;
   ResultEdge: ResolverTypeWrapper<ResultEdgeView>;
   ResultSet: ResolverTypeWrapper<ResultSetRow>;
@@ -562,14 +1009,23 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Event: OperatorEvent;
   EventCategory: CategoryRef;
+  EventFilter: EventFilter;
+  HouseholdLink: HouseholdLinkRow;
   LinkedPerson: LinkedPersonParent;
   ManualPaymentRecorded: Omit<ManualPaymentRecorded, 'order'> & { order: ResolversParentTypes['Order'] };
   Boolean: Scalars['Boolean']['output'];
+  Member: MemberRow;
+  MemberConnection: Omit<MemberConnection, 'edges'> & { edges: Array<ResolversParentTypes['MemberEdge']> };
+  MemberEdge: Omit<MemberEdge, 'node'> & { node: ResolversParentTypes['Member'] };
+  MemberFilter: MemberFilter;
+  MemberMembership: MemberMembershipRow;
   Membership: MembershipRow;
   MembershipPeriod: MembershipPeriodView;
+  MembershipType: MembershipTypeRow;
   MembershipTypeOffer: MembershipTypeOffer;
   Mutation: Record<PropertyKey, never>;
   Order: OrderRow;
+  OrderFilter: OrderFilter;
   OrderLine: OrderLineRow;
   OrgUser: OrgUserParent;
   Organisation: OrganisationRow;
@@ -577,14 +1033,31 @@ export type ResolversParentTypes = {
   Participant: ParticipantRow;
   ParticipantConnection: ParticipantPage;
   ParticipantEdge: ParticipantEdgeView;
+  ParticipantFilter: ParticipantFilter;
+  PartnerEvent: PartnerEventRow;
+  PartnerEventConnection: Omit<PartnerEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerEventEdge']> };
+  PartnerEventEdge: Omit<PartnerEventEdge, 'node'> & { node: ResolversParentTypes['PartnerEvent'] };
+  PartnerOrder: PartnerOrderRow;
+  PartnerOrderConnection: Omit<PartnerOrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerOrderEdge']> };
+  PartnerOrderEdge: Omit<PartnerOrderEdge, 'node'> & { node: ResolversParentTypes['PartnerOrder'] };
+  PartnerOrderLine: PartnerOrderLineRow;
+  PartnerParticipant: PartnerParticipantRow;
+  PartnerParticipantConnection: Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerParticipantEdge']> };
+  PartnerParticipantEdge: Omit<PartnerParticipantEdge, 'node'> & { node: ResolversParentTypes['PartnerParticipant'] };
+  PartnerResult: ResultRow;
+  Float: Scalars['Float']['output'];
+  PartnerResultConnection: ResultPage;
+  PartnerResultEdge: ResultEdgeView;
+  PartnerResultSet: ResultSetRow;
+  PartnerView: PartnerReader;
   PaymentError: PaymentError;
   PaymentReturn: PaymentReturnView;
   Person: PersonRow;
+  PersonalData: PersonalData;
   Query: Record<PropertyKey, never>;
   RecordPaymentResult: ResolversUnionTypes<ResolversParentTypes>['RecordPaymentResult'];
   RegistrationSystem: RegistrationSystemParent;
   Result: ResultRow;
-  Float: Scalars['Float']['output'];
   ResultConnection: ResultPage;
   ResultEdge: ResultEdgeView;
   ResultSet: ResultSetRow;
@@ -623,6 +1096,12 @@ export type EventCategoryResolvers<ContextType = MembershipContext, ParentType e
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type HouseholdLinkResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['HouseholdLink'] = ResolversParentTypes['HouseholdLink']> = {
+  householdId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memberId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type LinkedPersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['LinkedPerson'] = ResolversParentTypes['LinkedPerson']> = {
   person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
   relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -632,6 +1111,40 @@ export type ManualPaymentRecordedResolvers<ContextType = MembershipContext, Pare
   activated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MemberResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Member'] = ResolversParentTypes['Member']> = {
+  householdLinks?: Resolver<Array<ResolversTypes['HouseholdLink']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memberships?: Resolver<Array<ResolversTypes['MemberMembership']>, ParentType, ContextType>;
+  personalData?: Resolver<Maybe<ResolversTypes['PersonalData']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MemberConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MemberConnection'] = ResolversParentTypes['MemberConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['MemberEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type MemberEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MemberEdge'] = ResolversParentTypes['MemberEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Member'], ParentType, ContextType>;
+};
+
+export type MemberMembershipResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MemberMembership'] = ResolversParentTypes['MemberMembership']> = {
+  activatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memberId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memberType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  membershipNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  membershipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  membershipTypeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['PartnerOrder']>, ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  periodId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['MembershipStatus'], ParentType, ContextType>;
 };
 
 export type MembershipResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = {
@@ -657,6 +1170,15 @@ export type MembershipPeriodResolvers<ContextType = MembershipContext, ParentTyp
   registrationOpensOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startsOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PeriodStatus'], ParentType, ContextType>;
+};
+
+export type MembershipTypeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MembershipType'] = ResolversParentTypes['MembershipType']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type MembershipTypeOfferResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MembershipTypeOffer'] = ResolversParentTypes['MembershipTypeOffer']> = {
@@ -732,6 +1254,132 @@ export type ParticipantEdgeResolvers<ContextType = MembershipContext, ParentType
   node?: Resolver<ResolversTypes['Participant'], ParentType, ContextType>;
 };
 
+export type PartnerEventResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {
+  categories?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  customFieldLabels?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  participants?: Resolver<ResolversTypes['PartnerParticipantConnection'], ParentType, ContextType, Partial<PartnerEventParticipantsArgs>>;
+  resultSets?: Resolver<Array<ResolversTypes['PartnerResultSet']>, ParentType, ContextType>;
+  startsOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerEventConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerEventConnection'] = ResolversParentTypes['PartnerEventConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerEventEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerEventEdge'] = ResolversParentTypes['PartnerEventEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerEvent'], ParentType, ContextType>;
+};
+
+export type PartnerOrderResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerOrder'] = ResolversParentTypes['PartnerOrder']> = {
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  householdId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['PartnerOrderLine']>, ParentType, ContextType>;
+  memberships?: Resolver<Array<ResolversTypes['MemberMembership']>, ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paidMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  periodId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerOrderConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerOrderConnection'] = ResolversParentTypes['PartnerOrderConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerOrderEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerOrderEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerOrderEdge'] = ResolversParentTypes['PartnerOrderEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerOrder'], ParentType, ContextType>;
+};
+
+export type PartnerOrderLineResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerOrderLine'] = ResolversParentTypes['PartnerOrderLine']> = {
+  amountMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerParticipantResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerParticipant'] = ResolversParentTypes['PartnerParticipant']> = {
+  bib?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  custom1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  custom2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  custom3?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personalData?: Resolver<Maybe<ResolversTypes['PersonalData']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerParticipantConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerParticipantConnection'] = ResolversParentTypes['PartnerParticipantConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerParticipantEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerParticipantEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerParticipantEdge'] = ResolversParentTypes['PartnerParticipantEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerParticipant'], ParentType, ContextType>;
+};
+
+export type PartnerResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerResult'] = ResolversParentTypes['PartnerResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  participant?: Resolver<ResolversTypes['PartnerParticipant'], ParentType, ContextType>;
+  participantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  points?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  rank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type PartnerResultConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerResultConnection'] = ResolversParentTypes['PartnerResultConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerResultEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerResultEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerResultEdge'] = ResolversParentTypes['PartnerResultEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerResult'], ParentType, ContextType>;
+};
+
+export type PartnerResultSetResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerResultSet'] = ResolversParentTypes['PartnerResultSet']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  results?: Resolver<ResolversTypes['PartnerResultConnection'], ParentType, ContextType, Partial<PartnerResultSetResultsArgs>>;
+};
+
+export type PartnerViewResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerView'] = ResolversParentTypes['PartnerView'], FederationReferenceType extends FederationReferenceTypes['PartnerView'] = FederationReferenceTypes['PartnerView']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PartnerView']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['PartnerEvent']>, ParentType, ContextType, RequireFields<PartnerViewEventArgs, 'id'>>;
+  events?: Resolver<Maybe<ResolversTypes['PartnerEventConnection']>, ParentType, ContextType, Partial<PartnerViewEventsArgs>>;
+  keyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  member?: Resolver<Maybe<ResolversTypes['Member']>, ParentType, ContextType, RequireFields<PartnerViewMemberArgs, 'id'>>;
+  members?: Resolver<Maybe<ResolversTypes['MemberConnection']>, ParentType, ContextType, Partial<PartnerViewMembersArgs>>;
+  membershipPeriods?: Resolver<Maybe<Array<ResolversTypes['MembershipPeriod']>>, ParentType, ContextType, Partial<PartnerViewMembershipPeriodsArgs>>;
+  membershipTypes?: Resolver<Maybe<Array<ResolversTypes['MembershipType']>>, ParentType, ContextType, Partial<PartnerViewMembershipTypesArgs>>;
+  order?: Resolver<Maybe<ResolversTypes['PartnerOrder']>, ParentType, ContextType, RequireFields<PartnerViewOrderArgs, 'id'>>;
+  orders?: Resolver<Maybe<ResolversTypes['PartnerOrderConnection']>, ParentType, ContextType, Partial<PartnerViewOrdersArgs>>;
+  organisations?: Resolver<Array<ResolversTypes['Organisation']>, ParentType, ContextType>;
+  registrationSystemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PaymentErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PaymentError'] = ResolversParentTypes['PaymentError']> = {
   code?: Resolver<ResolversTypes['PaymentErrorCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -752,11 +1400,19 @@ export type PersonResolvers<ContextType = MembershipContext, ParentType extends 
   lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PersonalDataResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PersonalData'] = ResolversParentTypes['PersonalData']> = {
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
+  partner?: Resolver<Maybe<ResolversTypes['PartnerView']>, ParentType, ContextType>;
   paymentReturn?: Resolver<Maybe<ResolversTypes['PaymentReturn']>, ParentType, ContextType, RequireFields<QueryPaymentReturnArgs, 'reference'>>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
 };
@@ -816,10 +1472,16 @@ export type Resolvers<ContextType = MembershipContext> = {
   Email?: EmailResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
+  HouseholdLink?: HouseholdLinkResolvers<ContextType>;
   LinkedPerson?: LinkedPersonResolvers<ContextType>;
   ManualPaymentRecorded?: ManualPaymentRecordedResolvers<ContextType>;
+  Member?: MemberResolvers<ContextType>;
+  MemberConnection?: MemberConnectionResolvers<ContextType>;
+  MemberEdge?: MemberEdgeResolvers<ContextType>;
+  MemberMembership?: MemberMembershipResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;
   MembershipPeriod?: MembershipPeriodResolvers<ContextType>;
+  MembershipType?: MembershipTypeResolvers<ContextType>;
   MembershipTypeOffer?: MembershipTypeOfferResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
@@ -830,9 +1492,25 @@ export type Resolvers<ContextType = MembershipContext> = {
   Participant?: ParticipantResolvers<ContextType>;
   ParticipantConnection?: ParticipantConnectionResolvers<ContextType>;
   ParticipantEdge?: ParticipantEdgeResolvers<ContextType>;
+  PartnerEvent?: PartnerEventResolvers<ContextType>;
+  PartnerEventConnection?: PartnerEventConnectionResolvers<ContextType>;
+  PartnerEventEdge?: PartnerEventEdgeResolvers<ContextType>;
+  PartnerOrder?: PartnerOrderResolvers<ContextType>;
+  PartnerOrderConnection?: PartnerOrderConnectionResolvers<ContextType>;
+  PartnerOrderEdge?: PartnerOrderEdgeResolvers<ContextType>;
+  PartnerOrderLine?: PartnerOrderLineResolvers<ContextType>;
+  PartnerParticipant?: PartnerParticipantResolvers<ContextType>;
+  PartnerParticipantConnection?: PartnerParticipantConnectionResolvers<ContextType>;
+  PartnerParticipantEdge?: PartnerParticipantEdgeResolvers<ContextType>;
+  PartnerResult?: PartnerResultResolvers<ContextType>;
+  PartnerResultConnection?: PartnerResultConnectionResolvers<ContextType>;
+  PartnerResultEdge?: PartnerResultEdgeResolvers<ContextType>;
+  PartnerResultSet?: PartnerResultSetResolvers<ContextType>;
+  PartnerView?: PartnerViewResolvers<ContextType>;
   PaymentError?: PaymentErrorResolvers<ContextType>;
   PaymentReturn?: PaymentReturnResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
+  PersonalData?: PersonalDataResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordPaymentResult?: RecordPaymentResultResolvers<ContextType>;
   RegistrationSystem?: RegistrationSystemResolvers<ContextType>;

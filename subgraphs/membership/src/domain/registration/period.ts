@@ -1,4 +1,4 @@
-import { periodWithActiveTypes, type PeriodRow } from '../../data/periods';
+import { periodWithActiveTypes, type MembershipTypeRow, type PeriodRow } from '../../data/periods';
 import type { Db } from '../../data/db';
 import { OPTION_CODES, type OptionCode, type PeriodPricingRules } from '../pricing';
 
@@ -25,17 +25,10 @@ export function pricingRulesOf(period: Pick<PeriodRow, 'pricingRules'>): PeriodP
   return period.pricingRules as PeriodPricingRules;
 }
 
-async function loadPeriod(
-  db: Db,
-  periodId: number,
-  registrationSystemId: number,
-): Promise<{ row: PeriodRow; period: RegistrationPeriod } | null> {
-  const loaded = await periodWithActiveTypes(db, periodId);
-  // Another tenant's period does not exist for this caller.
-  if (!loaded || loaded.period.registrationSystemId !== registrationSystemId) return null;
-  const { period: row, types } = loaded;
+/** The registration view of a period row with its organisation's active membership types. */
+function registrationPeriodOf(row: PeriodRow, activeTypes: readonly MembershipTypeRow[]): RegistrationPeriod {
   const rules = pricingRulesOf(row);
-  const period: RegistrationPeriod = {
+  return {
     id: row.id,
     organisationId: row.organisationId,
     name: row.name,
@@ -44,10 +37,20 @@ async function loadPeriod(
     registrationClosesOn: row.registrationClosesOn,
     currency: rules.currency,
     referenceDate: rules.referenceDate,
-    membershipTypes: types.filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => ({ code: t.code, name: t.name })),
+    membershipTypes: activeTypes.filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => ({ code: t.code, name: t.name })),
     options: OPTION_CODES.filter((code) => rules.options[code] !== undefined),
   };
-  return { row, period };
+}
+
+async function loadPeriod(
+  db: Db,
+  periodId: number,
+  registrationSystemId: number,
+): Promise<{ row: PeriodRow; period: RegistrationPeriod } | null> {
+  const loaded = await periodWithActiveTypes(db, periodId);
+  // Another tenant's period does not exist for this caller.
+  if (!loaded || loaded.period.registrationSystemId !== registrationSystemId) return null;
+  return { row: loaded.period, period: registrationPeriodOf(loaded.period, loaded.types) };
 }
 
 export async function getRegistrationPeriod(db: Db, periodId: number, registrationSystemId: number): Promise<RegistrationPeriod | null> {
@@ -69,12 +72,16 @@ export async function membershipPeriodView(
 ): Promise<MembershipPeriodView | null> {
   const loaded = await loadPeriod(db, periodId, registrationSystemId);
   if (!loaded) return null;
-  return {
-    ...loaded.period,
-    startsOn: loaded.row.startsOn,
-    endsOn: loaded.row.endsOn,
-    closedReason: periodClosedReason(loaded.period, today),
-  };
+  return periodViewOf(loaded.row, loaded.period, today);
+}
+
+/** The same view for a period row already read with its organisation's active types (lists of periods). */
+export function membershipPeriodViewOf(row: PeriodRow, activeTypes: readonly MembershipTypeRow[], today: string): MembershipPeriodView {
+  return periodViewOf(row, registrationPeriodOf(row, activeTypes), today);
+}
+
+function periodViewOf(row: PeriodRow, period: RegistrationPeriod, today: string): MembershipPeriodView {
+  return { ...period, startsOn: row.startsOn, endsOn: row.endsOn, closedReason: periodClosedReason(period, today) };
 }
 
 /**

@@ -1,0 +1,130 @@
+import { InputError, updatedSinceOf } from '@ems/schema';
+import { eventPage, type PartnerEventRow, type PartnerParticipantRow } from '../../data/partnerEvents';
+import { memberPage, type MemberRow } from '../../data/partnerMembers';
+import { orderPage, type PartnerOrderRow } from '../../data/partnerOrders';
+import type { Db } from '../../data/db';
+import type { MembershipStatus } from '../../data/memberships';
+import type { OrderStatus } from '../../data/orders';
+import { connectionOf, emptyConnection, pageRequest, type Connection } from './pages';
+import { organisationsToRead, rowIdOf, type PartnerReader } from './reader';
+
+/**
+ * The partner's lists (docs/partner-api.md): each a Relay connection in sync order, read in one
+ * statement, inside the key's organisations. The filters a sync needs narrow them; an
+ * organisation, period or event outside the key narrows them to nothing.
+ */
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface MemberListFilter {
+  updatedSince?: string | null;
+  organisationId?: string | null;
+  periodId?: string | null;
+  statuses?: readonly MembershipStatus[] | null;
+}
+
+/** A filter's id argument: absent (undefined), a row id, or null when it cannot name a row (then nothing matches). */
+function filterId(id: string | null | undefined): number | null | undefined {
+  return id == null ? undefined : rowIdOf(id);
+}
+
+export async function memberConnection(
+  db: Db,
+  reader: PartnerReader,
+  args: PageArgs & { filter?: MemberListFilter | null },
+): Promise<Connection<MemberRow>> {
+  const request = pageRequest('member', 'int', args);
+  const filter = args.filter ?? {};
+  const updatedSince = updatedSinceOf(filter.updatedSince);
+  const organisationIds = organisationsToRead(reader, filter.organisationId);
+  const periodId = filterId(filter.periodId);
+  if (organisationIds.length === 0 || periodId === null) return emptyConnection(request);
+  const page = await memberPage(
+    db,
+    {
+      registrationSystemId: reader.registrationSystemId,
+      organisationIds,
+      periodId: periodId ?? null,
+      statuses: filter.statuses && filter.statuses.length > 0 ? filter.statuses : null,
+      updatedSince,
+    },
+    request.from,
+    request.size + 1,
+  );
+  return connectionOf('member', 'int', request, page);
+}
+
+export interface OrderListFilter {
+  updatedSince?: string | null;
+  organisationId?: string | null;
+  periodId?: string | null;
+  statuses?: readonly OrderStatus[] | null;
+}
+
+export async function orderConnection(
+  db: Db,
+  reader: PartnerReader,
+  args: PageArgs & { filter?: OrderListFilter | null },
+): Promise<Connection<PartnerOrderRow>> {
+  const request = pageRequest('order', 'int', args);
+  const filter = args.filter ?? {};
+  const updatedSince = updatedSinceOf(filter.updatedSince);
+  const organisationIds = organisationsToRead(reader, filter.organisationId);
+  const periodId = filterId(filter.periodId);
+  if (organisationIds.length === 0 || periodId === null) return emptyConnection(request);
+  const page = await orderPage(
+    db,
+    {
+      organisationIds,
+      periodId: periodId ?? null,
+      statuses: filter.statuses && filter.statuses.length > 0 ? filter.statuses : null,
+      updatedSince,
+    },
+    request.from,
+    request.size + 1,
+  );
+  return connectionOf('order', 'int', request, page);
+}
+
+export interface EventListFilter {
+  updatedSince?: string | null;
+  organisationId?: string | null;
+  startsOnOrAfter?: string | null;
+}
+
+export async function eventConnection(
+  db: Db,
+  reader: PartnerReader,
+  args: PageArgs & { filter?: EventListFilter | null },
+): Promise<Connection<PartnerEventRow>> {
+  const request = pageRequest('event', 'int', args);
+  const filter = args.filter ?? {};
+  const updatedSince = updatedSinceOf(filter.updatedSince);
+  const startsOnOrAfter = filter.startsOnOrAfter == null ? null : calendarDateOf(filter.startsOnOrAfter);
+  const organisationIds = organisationsToRead(reader, filter.organisationId);
+  if (organisationIds.length === 0) return emptyConnection(request);
+  const page = await eventPage(db, { organisationIds, startsOnOrAfter, updatedSince }, request.from, request.size + 1);
+  return connectionOf('event', 'int', request, page);
+}
+
+/** An event's participants (the event is one the partner reads). Pages of several events are read together. */
+export async function participantConnection(
+  reader: PartnerReader,
+  eventId: number,
+  args: PageArgs & { filter?: { updatedSince?: string | null } | null },
+): Promise<Connection<PartnerParticipantRow>> {
+  const request = pageRequest('participant', 'int', args);
+  const updatedSince = updatedSinceOf(args.filter?.updatedSince);
+  const page = await reader.loaders.participantPage.load({ eventId, after: request.from, limit: request.size + 1, updatedSince });
+  return connectionOf('participant', 'int', request, page);
+}
+
+function calendarDateOf(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new InputError('startsOnOrAfter must be a date, YYYY-MM-DD', { code: 'INVALID_DATE' });
+  }
+  return value;
+}

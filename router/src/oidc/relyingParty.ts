@@ -44,8 +44,11 @@ export type ValidatedClaims = OperatorIdTokenClaims & { name?: string };
 /**
  * The router as an OpenID Connect relying party (openid-client): the authorization code flow
  * with PKCE, state and nonce. openid-client validates the authorization response (state, `iss`)
- * and the ID token (signature against the provider's JWKS, issuer, audience, nonce, expiry and
- * issue time); the router passes on only claims that passed. The provider's metadata is
+ * and the ID token (issuer, audience, nonce, expiry and issue time); its signature against the
+ * provider's JWKS only with enableNonRepudiationChecks, which is on: by default openid-client
+ * trusts an ID token from the token endpoint on the strength of TLS alone (OIDC Core 3.1.3.7),
+ * and the tests showed a tampered token accepted without it. The router passes on only claims
+ * that passed. The provider's metadata is
  * discovered on first use and kept; a failed discovery is tried again on the next sign-in.
  */
 export class RelyingParty {
@@ -60,7 +63,10 @@ export class RelyingParty {
         this.settings.clientId,
         undefined,
         client.ClientSecretBasic(this.settings.clientSecret),
-        { execute: this.settings.allowInsecureHttp ? [client.allowInsecureRequests] : [], timeout: 10 },
+        {
+          execute: [client.enableNonRepudiationChecks, ...(this.settings.allowInsecureHttp ? [client.allowInsecureRequests] : [])],
+          timeout: 10,
+        },
       )
       .catch((err: unknown) => {
         this.config = null;

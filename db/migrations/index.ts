@@ -7,7 +7,12 @@ import * as m20261122100000 from './20261122100000_rate_limits';
 import * as m20261122110000 from './20261122110000_payment_refunds';
 import * as m20261123100000 from './20261123100000_events_participants';
 import * as m20261123110000 from './20261123110000_imports_framework';
+import * as m20261125100000 from './20261125100000_import_changes';
+import * as m20261125100100 from './20261125100100_import_undo';
 import * as m20261125110000 from './20261125110000_result_set_imports';
+import * as m20261125120000 from './20261125120000_member_import_households';
+import * as m20261125130000 from './20261125130000_import_corrections';
+import * as m20261125140000 from './20261125140000_partner_key_scopes';
 import * as m20261125150000 from './20261125150000_partner_sync_positions';
 import * as m20261125160000 from './20261125160000_operator_identities';
 
@@ -24,7 +29,12 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122110000_payment_refunds': m20261122110000,
   '20261123100000_events_participants': m20261123100000,
   '20261123110000_imports_framework': m20261123110000,
+  '20261125100000_import_changes': m20261125100000,
+  '20261125100100_import_undo': m20261125100100,
   '20261125110000_result_set_imports': m20261125110000,
+  '20261125120000_member_import_households': m20261125120000,
+  '20261125130000_import_corrections': m20261125130000,
+  '20261125140000_partner_key_scopes': m20261125140000,
   '20261125150000_partner_sync_positions': m20261125150000,
   '20261125160000_operator_identities': m20261125160000,
 };

@@ -4,6 +4,10 @@ describe('route table', () => {
   it('sends each path to the subgraph that owns it, longest prefix first', () => {
     expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/forms/next')).toBe('forms');
     expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/event-participants/import')).toBe('imports');
+    expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/memberships/import')).toBe('imports');
+    expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/memberships/import/6f1c1f9e-0c1a-4c39-9a55-5d7d2a0f3b11')).toBe('imports');
+    expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/memberships/imports')).toBe('membership');
+    expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/memberships/42')).toBe('membership');
     expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/imports/abc/columns')).toBe('imports');
     expect(serviceFor(DEFAULT_ROUTE_TABLE, '/api/formsX')).toBe('membership');
     expect(serviceFor(DEFAULT_ROUTE_TABLE, '/actuator/health')).toBe('membership');

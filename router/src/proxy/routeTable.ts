@@ -16,6 +16,8 @@ export const DEFAULT_ROUTE_TABLE: RouteEntry[] = [
   { prefix: '/api/imports', service: 'imports' },
   { prefix: '/api/event-participants', service: 'imports' },
   { prefix: '/api/result-sets', service: 'imports' },
+  // Only the import's own resources: other /api/memberships paths stay with membership.
+  { prefix: '/api/memberships/import', service: 'imports' },
   { prefix: '/', service: 'membership' },
 ];
 

@@ -7,6 +7,7 @@
 export const IMPORT_TYPES = {
   EVENT_PARTICIPANT: { code: 'P', importerKey: 'event-participants', uploadName: 'import', callerKey: 'event-participants' },
   RESULT_SET: { code: 'R', importerKey: 'result-sets', uploadName: 'import-bulk', callerKey: 'result-sets' },
+  MEMBERSHIP: { code: 'M', importerKey: 'memberships', uploadName: 'import', callerKey: 'memberships' },
 } as const;
 
 export type ImportType = keyof typeof IMPORT_TYPES;

@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { JobView } from '../domain/jobView';
+import type { ImportUndoParent } from '../domain/undo/jobUndo';
 import type { SourceSystemRecord } from '../data/sourceSystems';
 import type { ImportsContext } from '../context';
 export type Maybe<T> = T | null;
@@ -160,11 +161,19 @@ export type ImportJob = {
   callerKey: Scalars['String']['output'];
   cells?: Maybe<ImportCells>;
   columns?: Maybe<ImportColumns>;
+  /** Imports of this import's corrected failed rows, oldest first. */
+  correctedBy: Array<ImportJob>;
+  /** The import whose corrected failed rows this one imports. */
+  correctsJob?: Maybe<ImportJob>;
   counts: ImportCounts;
   createdAt: Scalars['String']['output'];
   displayState: ImportJobState;
   error?: Maybe<Scalars['String']['output']>;
   event?: Maybe<Event>;
+  /** How many rows failed (ImportRowResults with a failure). */
+  failedRowCount: Scalars['Int']['output'];
+  /** The failed rows as CSV, to correct and import again (GET with the operator's session, through the router). Null while the import runs, for a whole-file import, and when no row failed. */
+  failedRowsUrl?: Maybe<Scalars['String']['output']>;
   fileName?: Maybe<Scalars['String']['output']>;
   fileSha256: Scalars['String']['output'];
   finishedAt?: Maybe<Scalars['String']['output']>;
@@ -175,6 +184,8 @@ export type ImportJob = {
   importTypeCode: Scalars['String']['output'];
   /** F8: merge candidates the import created. */
   mergeCandidatesCreated: Array<MergeCandidateRef>;
+  /** E08: the result set the import fills, its options and what it counted; null for other import types. */
+  resultSet?: Maybe<ResultSetImportSummary>;
   /** Per-row results in file order (IImportResultsPage). */
   results: ImportRowResultPage;
   rowsProcessed: Scalars['Int']['output'];
@@ -183,6 +194,8 @@ export type ImportJob = {
   startedAt?: Maybe<Scalars['String']['output']>;
   state: ImportJobState;
   terminal: Scalars['Boolean']['output'];
+  /** The undo, once an operator asked for it (undoImport); null before. */
+  undo?: Maybe<ImportUndo>;
   verification?: Maybe<ImportVerification>;
 };
 
@@ -194,7 +207,7 @@ export type ImportJobResultsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** The import job's states (docs/imports.md). FINGERPRINT_ABORT is shown as FAILED (displayState). */
+/** The import job's states (docs/imports.md). FINGERPRINT_ABORT is shown as FAILED (displayState). UNDOING and UNDONE: the undo of a completed import. */
 export type ImportJobState =
   | 'CANCELLED'
   | 'CELLS_NEEDED'
@@ -207,6 +220,8 @@ export type ImportJobState =
   | 'PARSING'
   | 'PROCESSING'
   | 'QUEUED'
+  | 'UNDOING'
+  | 'UNDONE'
   | 'VERIFYING';
 
 /** ImportRowResult: the outcome of one row. */
@@ -229,7 +244,63 @@ export type ImportRowResultPage = {
 
 /** Import flows; each has a one-character code (the contract's converter in the event database). */
 export type ImportType =
-  | 'EVENT_PARTICIPANT';
+  | 'EVENT_PARTICIPANT'
+  | 'MEMBERSHIP'
+  | 'RESULT_SET';
+
+/** The undo of a completed import: what it removed or put back, and the records it left as they are. */
+export type ImportUndo = {
+  __typename?: 'ImportUndo';
+  counts: Array<ImportUndoCount>;
+  /** Why the undo failed; the import is COMPLETED again and nothing was undone. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** When the worker ran it (null while UNDOING). */
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  /** The records it left, with the reason, in the file's row order. */
+  refused: ImportUndoRefusalPage;
+  /** How many records the undo left as they are. */
+  refusedCount: Scalars['Int']['output'];
+  requestedAt: Scalars['String']['output'];
+  requestedBy: Scalars['String']['output'];
+};
+
+
+/** The undo of a completed import: what it removed or put back, and the records it left as they are. */
+export type ImportUndoRefusedArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ImportUndoCount = {
+  __typename?: 'ImportUndoCount';
+  count: Scalars['Int']['output'];
+  /** DELETED, RESTORED, ALREADY_GONE, or the reason a record was left. */
+  outcome: Scalars['String']['output'];
+  /** PERSON, PARTICIPANT, EXTERNAL_ID, MERGE_CANDIDATE, EVENT, ... */
+  record: Scalars['String']['output'];
+};
+
+/** A record the undo left as it is now. */
+export type ImportUndoRefusal = {
+  __typename?: 'ImportUndoRefusal';
+  message: Scalars['String']['output'];
+  person?: Maybe<Person>;
+  /** CHANGED_SINCE, DELETED_SINCE, REFERENCED or BIB_TAKEN. */
+  reason: Scalars['String']['output'];
+  record: Scalars['String']['output'];
+  recordId: Scalars['String']['output'];
+  /** REFERENCED: what uses the record now (memberships, participants, ...). */
+  referencedBy: Array<Scalars['String']['output']>;
+  /** The file's row that wrote the record; null for the import as a whole (the event's labels). */
+  rowNo?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ImportUndoRefusalPage = {
+  __typename?: 'ImportUndoRefusalPage';
+  /** Pass as `after` for the next page; null at the end. */
+  nextAfter?: Maybe<Scalars['Int']['output']>;
+  refused: Array<ImportUndoRefusal>;
+};
 
 export type ImportVerification = {
   __typename?: 'ImportVerification';
@@ -254,7 +325,13 @@ export type Mutation = {
   resumeFromFingerprint: ImportJob;
   submitCellMappings: ImportJob;
   submitColumnMappings: ImportJob;
+  /** Undoes a completed import, once: removes what it created and puts back what it changed, except records changed since or now in use (listed in ImportJob.undo). A worker runs it: the job is UNDOING, then UNDONE. */
+  undoImport: ImportJob;
   uploadEventParticipants: ImportJob;
+  /** Imports the corrected failed-rows file of a completed import as a new import linked to it, with its settings, column mappings and cell choices (a multipart request, like the uploads). */
+  uploadImportCorrections: ImportJob;
+  /** E08: a result file applied whole, or not at all (a multipart request, like uploadEventParticipants). */
+  uploadResultSet: ImportJob;
 };
 
 
@@ -281,15 +358,50 @@ export type MutationSubmitColumnMappingsArgs = {
 };
 
 
+export type MutationUndoImportArgs = {
+  jobId: Scalars['ID']['input'];
+};
+
+
 export type MutationUploadEventParticipantsArgs = {
   file: Scalars['Upload']['input'];
   input: EventParticipantImportInput;
 };
 
+
+export type MutationUploadImportCorrectionsArgs = {
+  file: Scalars['Upload']['input'];
+  jobId: Scalars['ID']['input'];
+  sheetIndex?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationUploadResultSetArgs = {
+  file: Scalars['Upload']['input'];
+  input: ResultSetImportInput;
+};
+
+/** How a result row finds its participant. */
+export type ParticipantIdMode =
+  /** The start number (bib) in the event. */
+  | 'BIB'
+  /** The id the source system gave the participant (the participant import's External ID). */
+  | 'EXTERNAL_ID'
+  /** The participant's id in this system (from its own export). */
+  | 'PARTICIPANT_ID';
+
 export type Person = {
   __typename?: 'Person';
   id: Scalars['ID']['output'];
 };
+
+/** How a result's rank and time become points; DNF, DNS and DSQ never score. */
+export type PointsCalculator =
+  | 'NONE'
+  /** 100, 80, 60, 50, 45, 40, ... 1 for ranks 1 to 30 (the World Cup table); 0 beyond. */
+  | 'RANK_TABLE'
+  /** The winner's time as a percentage of the finisher's time (the winner scores 100), two decimals. */
+  | 'WINNER_PERCENT';
 
 export type Query = {
   __typename?: 'Query';
@@ -314,6 +426,42 @@ export type QueryImportJobArgs = {
 export type QueryRecentImportsArgs = {
   importType: ImportType;
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ResultSetImportInput = {
+  /** Whether a row's bib may change its participant's start number (not with BIB). Default false. */
+  applyNumberChanges?: InputMaybe<Scalars['Boolean']['input']>;
+  eventId: Scalars['ID']['input'];
+  /** Default BIB. */
+  participantIdMode?: InputMaybe<ParticipantIdMode>;
+  /** Default NONE. */
+  pointsCalculator?: InputMaybe<PointsCalculator>;
+  /** The set the file fills (a set of the same name is replaced); default: the file's name without its extension. */
+  resultSetName?: InputMaybe<Scalars['String']['input']>;
+  sheetIndex?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ResultSetImportSummary = {
+  __typename?: 'ResultSetImportSummary';
+  applyNumberChanges: Scalars['Boolean']['output'];
+  dnf: Scalars['Int']['output'];
+  dns: Scalars['Int']['output'];
+  dsq: Scalars['Int']['output'];
+  finished: Scalars['Int']['output'];
+  /** The set's name in the event: the upload's resultSetName, or the file's name without its extension. */
+  name: Scalars['String']['output'];
+  numberChangesApplied: Scalars['Int']['output'];
+  numberChangesRefused: Scalars['Int']['output'];
+  participantIdMode: ParticipantIdMode;
+  pointsCalculator: PointsCalculator;
+  /** Results the replaced set held. */
+  previousResults: Scalars['Int']['output'];
+  /** A set of this name existed and its results were replaced. */
+  replaced: Scalars['Boolean']['output'];
+  /** Results written (0 when the file was not applied). */
+  results: Scalars['Int']['output'];
+  /** Results with points. */
+  scored: Scalars['Int']['output'];
 };
 
 /** Typed failure details; `category` is a free string (a category a client does not know is shown as GENERIC). */
@@ -484,11 +632,19 @@ export type ResolversTypes = {
   ImportRowResult: ResolverTypeWrapper<ImportRowResult>;
   ImportRowResultPage: ResolverTypeWrapper<ImportRowResultPage>;
   ImportType: ImportType;
+  ImportUndo: ResolverTypeWrapper<ImportUndoParent>;
+  ImportUndoCount: ResolverTypeWrapper<ImportUndoCount>;
+  ImportUndoRefusal: ResolverTypeWrapper<ImportUndoRefusal>;
+  ImportUndoRefusalPage: ResolverTypeWrapper<ImportUndoRefusalPage>;
   ImportVerification: ResolverTypeWrapper<ImportVerification>;
   MergeCandidateRef: ResolverTypeWrapper<MergeCandidateRef>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ParticipantIdMode: ParticipantIdMode;
   Person: ResolverTypeWrapper<Person>;
+  PointsCalculator: PointsCalculator;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResultSetImportInput: ResultSetImportInput;
+  ResultSetImportSummary: ResolverTypeWrapper<ResultSetImportSummary>;
   RowFailureMetadata: ResolverTypeWrapper<RowFailureMetadata>;
   SampleComparison: ResolverTypeWrapper<SampleComparison>;
   ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
@@ -522,11 +678,17 @@ export type ResolversParentTypes = {
   ImportJob: JobView;
   ImportRowResult: ImportRowResult;
   ImportRowResultPage: ImportRowResultPage;
+  ImportUndo: ImportUndoParent;
+  ImportUndoCount: ImportUndoCount;
+  ImportUndoRefusal: ImportUndoRefusal;
+  ImportUndoRefusalPage: ImportUndoRefusalPage;
   ImportVerification: ImportVerification;
   MergeCandidateRef: MergeCandidateRef;
   Mutation: Record<PropertyKey, never>;
   Person: Person;
   Query: Record<PropertyKey, never>;
+  ResultSetImportInput: ResultSetImportInput;
+  ResultSetImportSummary: ResultSetImportSummary;
   RowFailureMetadata: RowFailureMetadata;
   SampleComparison: SampleComparison;
   ServiceHealth: ServiceHealth;
@@ -631,11 +793,15 @@ export type ImportJobResolvers<ContextType = ImportsContext, ParentType extends 
   callerKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   cells?: Resolver<Maybe<ResolversTypes['ImportCells']>, ParentType, ContextType>;
   columns?: Resolver<Maybe<ResolversTypes['ImportColumns']>, ParentType, ContextType>;
+  correctedBy?: Resolver<Array<ResolversTypes['ImportJob']>, ParentType, ContextType>;
+  correctsJob?: Resolver<Maybe<ResolversTypes['ImportJob']>, ParentType, ContextType>;
   counts?: Resolver<ResolversTypes['ImportCounts'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayState?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  failedRowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failedRowsUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileSha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -644,6 +810,7 @@ export type ImportJobResolvers<ContextType = ImportsContext, ParentType extends 
   importType?: Resolver<ResolversTypes['ImportType'], ParentType, ContextType>;
   importTypeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mergeCandidatesCreated?: Resolver<Array<ResolversTypes['MergeCandidateRef']>, ParentType, ContextType>;
+  resultSet?: Resolver<Maybe<ResolversTypes['ResultSetImportSummary']>, ParentType, ContextType>;
   results?: Resolver<ResolversTypes['ImportRowResultPage'], ParentType, ContextType, RequireFields<ImportJobResultsArgs, 'after' | 'failedOnly' | 'first'>>;
   rowsProcessed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rowsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -651,6 +818,7 @@ export type ImportJobResolvers<ContextType = ImportsContext, ParentType extends 
   startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
   terminal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  undo?: Resolver<Maybe<ResolversTypes['ImportUndo']>, ParentType, ContextType>;
   verification?: Resolver<Maybe<ResolversTypes['ImportVerification']>, ParentType, ContextType>;
 };
 
@@ -666,6 +834,37 @@ export type ImportRowResultResolvers<ContextType = ImportsContext, ParentType ex
 export type ImportRowResultPageResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportRowResultPage'] = ResolversParentTypes['ImportRowResultPage']> = {
   nextAfter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rows?: Resolver<Array<ResolversTypes['ImportRowResult']>, ParentType, ContextType>;
+};
+
+export type ImportUndoResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportUndo'] = ResolversParentTypes['ImportUndo']> = {
+  counts?: Resolver<Array<ResolversTypes['ImportUndoCount']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refused?: Resolver<ResolversTypes['ImportUndoRefusalPage'], ParentType, ContextType, RequireFields<ImportUndoRefusedArgs, 'after' | 'first'>>;
+  refusedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ImportUndoCountResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportUndoCount'] = ResolversParentTypes['ImportUndoCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  record?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ImportUndoRefusalResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportUndoRefusal'] = ResolversParentTypes['ImportUndoRefusal']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  record?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  referencedBy?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  rowNo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type ImportUndoRefusalPageResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportUndoRefusalPage'] = ResolversParentTypes['ImportUndoRefusalPage']> = {
+  nextAfter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  refused?: Resolver<Array<ResolversTypes['ImportUndoRefusal']>, ParentType, ContextType>;
 };
 
 export type ImportVerificationResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportVerification'] = ResolversParentTypes['ImportVerification']> = {
@@ -688,7 +887,10 @@ export type MutationResolvers<ContextType = ImportsContext, ParentType extends R
   resumeFromFingerprint?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationResumeFromFingerprintArgs, 'decision' | 'jobId'>>;
   submitCellMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitCellMappingsArgs, 'jobId' | 'mappings'>>;
   submitColumnMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitColumnMappingsArgs, 'jobId' | 'mappings'>>;
+  undoImport?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUndoImportArgs, 'jobId'>>;
   uploadEventParticipants?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadEventParticipantsArgs, 'file' | 'input'>>;
+  uploadImportCorrections?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadImportCorrectionsArgs, 'file' | 'jobId'>>;
+  uploadResultSet?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadResultSetArgs, 'file' | 'input'>>;
 };
 
 export type PersonResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person']> = {
@@ -701,6 +903,23 @@ export type QueryResolvers<ContextType = ImportsContext, ParentType extends Reso
   importSourceSystems?: Resolver<Array<ResolversTypes['SourceSystem']>, ParentType, ContextType>;
   importsHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   recentImports?: Resolver<Array<ResolversTypes['ImportJob']>, ParentType, ContextType, RequireFields<QueryRecentImportsArgs, 'importType' | 'limit'>>;
+};
+
+export type ResultSetImportSummaryResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ResultSetImportSummary'] = ResolversParentTypes['ResultSetImportSummary']> = {
+  applyNumberChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dnf?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dsq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  finished?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberChangesApplied?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberChangesRefused?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participantIdMode?: Resolver<ResolversTypes['ParticipantIdMode'], ParentType, ContextType>;
+  pointsCalculator?: Resolver<ResolversTypes['PointsCalculator'], ParentType, ContextType>;
+  previousResults?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  replaced?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  results?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RowFailureMetadataResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['RowFailureMetadata'] = ResolversParentTypes['RowFailureMetadata']> = {
@@ -760,11 +979,16 @@ export type Resolvers<ContextType = ImportsContext> = {
   ImportJob?: ImportJobResolvers<ContextType>;
   ImportRowResult?: ImportRowResultResolvers<ContextType>;
   ImportRowResultPage?: ImportRowResultPageResolvers<ContextType>;
+  ImportUndo?: ImportUndoResolvers<ContextType>;
+  ImportUndoCount?: ImportUndoCountResolvers<ContextType>;
+  ImportUndoRefusal?: ImportUndoRefusalResolvers<ContextType>;
+  ImportUndoRefusalPage?: ImportUndoRefusalPageResolvers<ContextType>;
   ImportVerification?: ImportVerificationResolvers<ContextType>;
   MergeCandidateRef?: MergeCandidateRefResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResultSetImportSummary?: ResultSetImportSummaryResolvers<ContextType>;
   RowFailureMetadata?: RowFailureMetadataResolvers<ContextType>;
   SampleComparison?: SampleComparisonResolvers<ContextType>;
   ServiceHealth?: ServiceHealthResolvers<ContextType>;

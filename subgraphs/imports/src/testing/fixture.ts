@@ -44,12 +44,12 @@ export function bytesUpload(bytes: Buffer, fileName: string): Upload {
   };
 }
 
-export async function importsFixture(options: { chunkRows?: number } = {}): Promise<ImportsFixture> {
+export async function importsFixture(options: { chunkRows?: number; today?: () => string } = {}): Promise<ImportsFixture> {
   const db = await migratedScratchDatabase();
   const club = await seedClub(db.knex);
   const pipeline: PipelineDeps = {
     db: db.knex,
-    processors: createProcessors(),
+    processors: createProcessors({ today: options.today }),
     logger: createLogger('imports-test', 'silent'),
     leaseSeconds: 30,
     chunkRows: options.chunkRows ?? 5000,

@@ -12,3 +12,18 @@ const IMPORT_TABLES = ['membership.persons', 'membership.participants', 'members
 export async function refreshImportStatistics(db: Db): Promise<void> {
   for (const table of IMPORT_TABLES) await db.raw(`ANALYZE ${table}`);
 }
+
+/** The tables a membership import grows (refreshed as for the participant import, and for the same reason). */
+const MEMBER_IMPORT_TABLES = [
+  'membership.persons',
+  'membership.person_external_ids',
+  'membership.merge_candidates',
+  'membership.accounts',
+  'membership.org_users',
+  'membership.linked_persons',
+  'membership.memberships',
+];
+
+export async function refreshMemberImportStatistics(db: Db): Promise<void> {
+  for (const table of MEMBER_IMPORT_TABLES) await db.raw(`ANALYZE ${table}`);
+}

@@ -57,6 +57,7 @@ export type {
   MemberWriteResult,
 } from '../domain/memberImport/types';
 export { applyMembers } from '../domain/memberImport/applyMembers';
+export { refreshMemberImportStatistics } from '../data/statistics';
 export {
   organisationMembershipTypes,
   organisationPeriods,

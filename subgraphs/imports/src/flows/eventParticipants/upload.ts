@@ -1,10 +1,8 @@
 import type { Knex } from '@ems/db';
-import { InputError, NotFoundError } from '@ems/schema';
-import { listSourceSystems, listTemplateVariants } from '../../data/sourceSystems';
+import { NotFoundError } from '@ems/schema';
 import type { PreparedUpload, UploadContext } from '../../domain/rowProcessor';
-import type { ColumnMode } from '../../domain/stages/columns';
+import { chooseSourceSystem } from '../sourceSystemChoice';
 import { parseParticipantConfig } from './config';
-import { gate } from './gating';
 import type { ParticipantsPort } from './membershipPort';
 
 /**
@@ -20,27 +18,7 @@ export async function prepareParticipantUpload(
   const config = parseParticipantConfig(upload.fields);
   const event = await port.eventForOperator(trx, config.eventId, upload.organisationIds);
   if (!event) throw new NotFoundError('Event not found', { code: 'EVENT_NOT_FOUND' });
-  let sourceKind: ColumnMode['source'] = 'none';
-  if (config.sourceSystemId !== null) {
-    const visible = await listSourceSystems(trx, upload.user.registrationSystemId, upload.organisationIds);
-    const source = visible.find((s) => s.id === config.sourceSystemId);
-    if (!source)
-      throw new InputError(`Source system ${config.sourceSystemId} is not one you can import from`, { code: 'UNKNOWN_SOURCE_SYSTEM' });
-    sourceKind = source.isSelf ? 'self' : 'external';
-    if (config.templateVariantKey) {
-      const variants = await listTemplateVariants(trx, source.id, 'EVENT_PARTICIPANT');
-      if (!variants.some((v) => v.key === config.templateVariantKey)) {
-        throw new InputError(`Template variant "${config.templateVariantKey}" is not one of ${source.name}'s`, {
-          code: 'UNKNOWN_TEMPLATE_VARIANT',
-        });
-      }
-    }
-  } else if (config.templateVariantKey) {
-    throw new InputError('A template variant belongs to a source system: choose the source system too', {
-      code: 'TEMPLATE_WITHOUT_SOURCE',
-    });
-  }
-  gate(sourceKind, config.trustPKs, config.updatePII);
+  const sourceKind = await chooseSourceSystem(trx, upload, upload.organisationIds, 'EVENT_PARTICIPANT', config);
   return {
     organisationId: event.organisationId,
     registrationSystemId: event.registrationSystemId,

@@ -1,0 +1,195 @@
+import { InputError, NotFoundError } from '@ems/schema';
+import { TODAY } from '../../../../membership/src/testing/fixtures';
+import { createSourceSystem } from '../../data/sourceSystems';
+import { getImport, importResult, importRows, submitCellMappings, uploadImport } from '../../domain/commands';
+import { csvUpload, importsFixture, type ImportsFixture } from '../../testing/fixture';
+
+/**
+ * The membership import (M01) through every stage in one process, on membership's real functions
+ * and a real PostgreSQL, in chunks of three rows so that a household spans chunks. (Through the
+ * router and the worker process: tests/e2e/imports-memberships.test.ts.)
+ */
+
+let f: ImportsFixture;
+beforeAll(async () => {
+  f = await importsFixture({ chunkRows: 3, today: () => TODAY });
+});
+afterAll(() => f.drop());
+
+const upload = (text: string, fields: Record<string, string> = {}) =>
+  uploadImport(f.deps, f.operator(), 'MEMBERSHIP', fields, csvUpload(text, 'mitglieder.csv'));
+
+// A club's member list from a German spreadsheet: `;`, German headers, statuses and a family.
+const MEMBER_LIST = [
+  'Vorname;Nachname;Geburtsdatum;E-Mail;Login;Familie;Mitgliedsart;Saison;Status;Mitgliedsnummer;Mitglied seit;Bemerkung',
+  'Lars;Lund;01.01.1981;lars@example.org;;F1;individual;Season 2026;aktiv;;01.03.2015;', // household F1, its login is on row 6
+  'Lotta;Lund;02.02.2014;;;F1;junior;Season 2026;offen;;;', // awaiting payment: the household's account pays
+  'Mia;Moor;03.03.1990;mia@example.org;mia.moor;;student;Season 2026;;M-500;;', // an account of her own, her old number
+  'Otto;Ohm;04.04.1970;;;;Individual;Season 2025;active;;;', // last season
+  'Lisa;Lund;05.05.1982;lisa@example.org;lund.lisa;F1;Individual;Season 2026;active;;;', // the household's login
+  'Otto;Ohm;04.04.1970;;;;individual;Season 2026;;;;', // renews
+  'Max;Fehler;01.01.1990;;;;individual;Season 2026;vielleicht;;;',
+  'Nora;Nix;01.01.1990;;;;Familie;Season 2026;;;;', // a type the club does not have
+  'Paul;Pending;01.01.1985;;;;individual;Season 2026;pending;;;', // awaiting payment, nobody to pay
+].join('\n');
+
+async function accountOf(userKey: string) {
+  return f.knex('membership.accounts').where({ registrationSystemId: f.club.tenantId, externalUserId: userKey }).first();
+}
+
+async function linkedPersons(accountId: number) {
+  return f
+    .knex('membership.linkedPersons as l')
+    .join('membership.persons as p', 'p.id', 'l.personId')
+    .leftJoin('membership.memberships as m', (j) => j.on('m.personId', 'p.id').andOnVal('m.periodId', f.club.periodId))
+    .where('l.accountId', accountId)
+    .orderBy('p.firstName')
+    .select('p.firstName', 'l.relationship', 'm.status', 'm.memberType');
+}
+
+describe('membership import through every stage', () => {
+  let jobId: string;
+
+  it('maps the German headers, resolves periods and types, and asks about a type the club does not have', async () => {
+    const job = await upload(MEMBER_LIST);
+    jobId = job.id;
+    const view = await getImport(f.operator(), jobId);
+    expect(view.state).toBe('CELLS_NEEDED');
+    expect(view.columns?.mappings.map((m) => m.field)).toEqual([
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'email',
+      'userKey',
+      'householdKey',
+      'membershipType',
+      'period',
+      'status',
+      'membershipNumber',
+      'memberSince',
+      null,
+    ]);
+    expect(view.ignoredColumns).toEqual(['Bemerkung']);
+    expect(view.cells?.asked).toEqual([expect.objectContaining({ fkType: 'membershipType', value: 'Familie', rows: 1 })]);
+  });
+
+  it('completes in chunks: persons, accounts, households, renewals, numbers and typed failures', async () => {
+    const view = await submitCellMappings(f.deps, f.operator(), jobId, [{ fkType: 'membershipType', value: 'Familie', targetId: null }]);
+    expect(view.state).toBe('COMPLETED');
+    expect(view.verification).toMatchObject({ performed: false, skippedBecause: 'No source system was chosen' });
+    expect(view.counts).toMatchObject({
+      rows: 9,
+      created: 6,
+      failed: 3,
+      personsCreated: 5,
+      renewals: 1,
+      accountsCreated: 2,
+      linksCreated: 4,
+      ordersCreated: 1,
+    });
+    const { rows } = await importRows(f.deps, f.operator(), jobId, { after: 0, first: 100, failedOnly: false });
+    const byRow = Object.fromEntries(rows.map((r) => [r.rowNo, r]));
+    expect(byRow[7]).toMatchObject({ outcome: 'CREATED', personId: byRow[5]?.personId, matchKind: 'NONE' });
+    expect(byRow[8]?.failure).toEqual({ category: 'FAILED', description: 'Status "vielleicht" is not one of: active, awaiting payment' });
+    expect(byRow[9]?.failure).toMatchObject({ category: 'FK_MISMATCH', fkType: 'membershipType', fkValue: 'Familie' });
+    expect(byRow[10]?.failure).toMatchObject({ category: 'FAILED', description: expect.stringContaining('nobody could pay') });
+  });
+
+  it('links the household’s rows to its login wherever they are in the file, and the login’s row is its own person', async () => {
+    const lisa = await accountOf('lund.lisa');
+    const lisaPerson = await f.knex('membership.persons').where({ id: lisa.personId }).first('firstName');
+    expect(lisaPerson.firstName).toBe('Lisa');
+    expect(await f.knex('membership.orgUsers').where({ accountId: lisa.id }).first('organisationId', 'roles')).toEqual({
+      organisationId: f.club.organisationId,
+      roles: ['ROLE_USER'],
+    });
+    expect(await linkedPersons(lisa.id)).toEqual([
+      { firstName: 'Lars', relationship: 'household', status: 'active', memberType: 'new' },
+      { firstName: 'Lisa', relationship: 'self', status: 'active', memberType: 'new' },
+      { firstName: 'Lotta', relationship: 'household', status: 'pending_payment', memberType: 'new' },
+    ]);
+    const order = await f.knex('membership.orders').where({ accountId: lisa.id }).first('status', 'totalMinor');
+    expect(order).toMatchObject({ status: 'unpaid' });
+    expect(order.totalMinor).toBeGreaterThan(0);
+    const mia = await accountOf('mia.moor');
+    expect(await linkedPersons(mia.id)).toEqual([{ firstName: 'Mia', relationship: 'self', status: 'active', memberType: 'new' }]);
+  });
+
+  it('keeps a given number and numbers the rest by the period’s pattern; Otto renews', async () => {
+    const numbers = await f
+      .knex('membership.memberships as m')
+      .join('membership.persons as p', 'p.id', 'm.personId')
+      .where('p.registrationSystemId', f.club.tenantId)
+      .whereIn('p.lastName', ['Lund', 'Moor', 'Ohm'])
+      .orderBy('m.id')
+      .select('p.firstName', 'm.membershipNumber', 'm.memberType', 'm.details');
+    const pattern = /^TEST-CLUB-\d+-(2025|2026)-\d{5}$/;
+    const byName = (name: string) => numbers.filter((n: { firstName: string }) => n.firstName === name);
+    expect(byName('Mia')[0]?.membershipNumber).toBe('M-500');
+    expect(byName('Lars')[0]?.membershipNumber).toMatch(pattern);
+    expect(byName('Lars')[0]?.details).toMatchObject({ memberSince: '2015-03-01', importJobId: jobId });
+    expect(byName('Lotta')[0]?.membershipNumber).toBeNull();
+    expect(byName('Otto').map((o: { memberType: string }) => o.memberType)).toEqual(['new', 'renewal']);
+  });
+
+  it('answers the result resource, and the same file again changes nothing', async () => {
+    const result = await importResult(f.deps, f.operator(), 'MEMBERSHIP', jobId);
+    expect(result).toMatchObject({
+      status: 'COMPLETED',
+      organisationId: f.club.organisationId,
+      periodId: null,
+      ignoredColumns: ['Bemerkung'],
+    });
+    const again = await upload(MEMBER_LIST);
+    expect(again.alreadyImportedJobId).toBe(jobId);
+    const view = await submitCellMappings(f.deps, f.operator(), again.id, [{ fkType: 'membershipType', value: 'Familie', targetId: null }]);
+    expect(view.counts).toMatchObject({ rows: 9, created: 0, updated: 0, unchanged: 6, failed: 3, personsCreated: 0, accountsCreated: 0 });
+  });
+});
+
+describe('membership upload fields', () => {
+  it('takes rows without a period into the upload’s periodId', async () => {
+    const job = await upload('First name,Last name,Date of birth,Membership type\nPia,Plain,1991-01-01,individual\n', {
+      periodId: String(f.club.previousPeriodId),
+    });
+    const view = await getImport(f.operator(), job.id);
+    expect(view.counts).toMatchObject({ created: 1 });
+    const membership = await f
+      .knex('membership.memberships as m')
+      .join('membership.persons as p', 'p.id', 'm.personId')
+      .where({ 'p.firstName': 'Pia' })
+      .first('m.periodId');
+    expect(membership.periodId).toBe(f.club.previousPeriodId);
+  });
+
+  it('fails rows that name no period when the upload gave none', async () => {
+    const job = await upload('First name,Last name,Date of birth,Membership type\nRon,Rowless,1991-01-01,individual\n');
+    const { rows } = await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: true });
+    expect(rows[0]?.failure).toEqual({ category: 'FAILED', description: 'The row names no period and the upload gave no periodId' });
+  });
+
+  it('refuses an organisation or a period that is not the operator’s, and trusting keys without a source', async () => {
+    const file = 'First name,Last name,Date of birth,Membership type\nA,B,1990-01-01,individual\n';
+    const other = (await f.knex('membership.orgUsers').where({ accountId: f.club.otherOperator.accountId }).first('organisationId'))
+      .organisationId as number;
+    await expect(upload(file, { organisationId: String(other) })).rejects.toThrow(NotFoundError);
+    await expect(upload(file, { periodId: '999999' })).rejects.toThrow(NotFoundError);
+    await expect(upload(file, { trustPKs: 'true' })).rejects.toThrow(InputError);
+    await expect(upload(file, { periodId: 'x' })).rejects.toMatchObject({ code: 'INVALID_IMPORT_FIELDS' });
+  });
+
+  it('checks the fingerprint (F7) of a file from this system’s own export whose person ids name others', async () => {
+    const self = await createSourceSystem(f.knex, {
+      registrationSystemId: f.club.tenantId,
+      organisationId: f.club.organisationId,
+      name: 'Our own export',
+      isSelf: true,
+    });
+    const lines = ['Person ID,First name,Last name,Date of birth,Membership type,Period'];
+    for (let i = 0; i < 5; i++) lines.push(`${f.club.family.self},Someone${i},Else,1990-01-0${i + 1},individual,Season 2026`);
+    const job = await upload(lines.join('\n'), { sourceSystemId: String(self.id), trustPKs: 'true' });
+    const view = await getImport(f.operator(), job.id);
+    expect(view.state).toBe('FINGERPRINT_WARNING');
+    expect(view.verification?.warning?.code).toBe('KEYS_MATCH_OTHER_PERSONS');
+  });
+});

@@ -1,0 +1,214 @@
+import type { Knex } from '@ems/db';
+import type { ImportJobRecord } from '../../data/jobs';
+import { householdUserKeys, stageHouseholds } from '../../data/jobHouseholds';
+import type { ChunkContext, ChunkResult, ForeignKeyResolver, ImportRowResult, MappedRow, RowProcessor } from '../../domain/rowProcessor';
+import { failed, unresolvedPerson } from '../../domain/rowResults';
+import { columnOfField, type ColumnsState } from '../../domain/stages/columns';
+import type { Verification } from '../../domain/stages/verifying';
+import { gate } from '../eventParticipants/gating';
+import { personMatchInput, verifyPersonSample, type PersonSourceConfig } from '../personVerification';
+import type { MembershipImportConfig } from './config';
+import { MEMBER_FIELDS } from './fields';
+import type { MembersPort, MemberWrite, PersonMatch } from './membershipPort';
+import { isRowFailure, isUserKey, readMemberRow, type MemberRow } from './rows';
+import { prepareMembershipUpload } from './upload';
+
+/** The job's configJson for this flow: the upload's fields and what the source system turned out to be. */
+export type StoredMembershipConfig = MembershipImportConfig & PersonSourceConfig & { organisationId: number };
+
+function configOf(job: ImportJobRecord): StoredMembershipConfig {
+  return job.config as unknown as StoredMembershipConfig;
+}
+
+/** F8: at most this many merge candidates per new person, the most similar first (as the participant import). */
+const MERGE_CANDIDATES_PER_ROW = 3;
+
+/**
+ * The membership import (M01): one row per person, written through membership's applyMembers
+ * (docs/imports.md, "Membership import"). `today` is the import's date (prices of memberships
+ * awaiting payment are taken on it).
+ */
+export function membershipProcessor(port: MembersPort, today: () => string = () => new Date().toISOString().slice(0, 10)): RowProcessor {
+  const periodResolver: ForeignKeyResolver = {
+    resolve: (db, job, values) => port.resolvePeriodValues(db, job.organisationId, values),
+    choices: (db, job) => port.organisationPeriods(db, job.organisationId),
+  };
+  const typeResolver: ForeignKeyResolver = {
+    resolve: (db, job, values) => port.resolveMembershipTypeValues(db, job.organisationId, values),
+    choices: (db, job) => port.organisationMembershipTypes(db, job.organisationId),
+  };
+
+  function readRows(ctx: ChunkContext, rows: readonly MappedRow[]) {
+    const config = configOf(ctx.job);
+    const g = gate(config.sourceKind, config.trustPKs, config.updatePII);
+    const results = new Map<number, ImportRowResult>();
+    const valid: MemberRow[] = [];
+    const context = { gate: g, foreignKeys: ctx.foreignKeys, defaultPeriodId: config.periodId, today: today() };
+    for (const row of rows) {
+      const read = readMemberRow(row, context);
+      if (isRowFailure(read))
+        results.set(row.rowNo, { rowNo: row.rowNo, outcome: 'FAILED', personId: null, targetId: null, matchKind: null, failure: read });
+      else valid.push(read);
+    }
+    return { config, g, results, valid };
+  }
+
+  /** The user keys of each household of these rows, as the whole file gives them (computed at the first chunk). */
+  async function households(trx: Knex.Transaction, job: ImportJobRecord, rows: readonly MemberRow[]) {
+    const columns = columnOfField(job.columns as ColumnsState);
+    const householdColumn = columns.get('householdKey');
+    const userKeyColumn = columns.get('userKey');
+    if (householdColumn === undefined || userKeyColumn === undefined) return new Map<string, string[]>();
+    if (job.checkpoint === 0) await stageHouseholds(trx, job.id, householdColumn, userKeyColumn);
+    const keys = [...new Set(rows.flatMap((r) => (r.householdKey ? [r.householdKey] : [])))];
+    const found = await householdUserKeys(trx, job.id, keys);
+    // A user key the rows' check refuses is not a login: no account is made of it.
+    return new Map([...found].map(([k, userKeys]) => [k, userKeys.filter(isUserKey)]));
+  }
+
+  return {
+    importType: () => 'MEMBERSHIP',
+    fields: () => MEMBER_FIELDS,
+    supportsWholeFile: () => false,
+    supportsFingerprintCheck: () => true,
+    afterChunks: (db) => port.refreshMemberImportStatistics(db),
+    foreignKeys: () => ({ period: periodResolver, membershipType: typeResolver }),
+    prepareUpload: (trx, upload) => prepareMembershipUpload(port, trx, upload),
+
+    async processChunk(trx: Knex.Transaction, ctx: ChunkContext, rows: readonly MappedRow[]): Promise<ChunkResult> {
+      const { config, g, results, valid } = readRows(ctx, rows);
+      const job = ctx.job;
+      const householdKeys = await households(trx, job, valid);
+      const matches = await port.matchPersons(
+        trx,
+        job.registrationSystemId,
+        valid.map((r) => personMatchInput(r, config)),
+      );
+      const matchOf = new Map(matches.map((m) => [m.key, m]));
+      const writable: MemberRow[] = [];
+      for (const row of valid) {
+        const m = matchOf.get(row.rowNo) as PersonMatch;
+        // Our own export named a person id we do not have: the row cannot say who it is.
+        if (g.trustedKey === 'personId' && row.personId !== null && m.trustedKeyUnknown) {
+          results.set(row.rowNo, {
+            rowNo: row.rowNo,
+            outcome: 'FAILED',
+            personId: null,
+            targetId: null,
+            matchKind: null,
+            failure: unresolvedPerson(row.firstName, row.lastName, `Person ID ${row.personId} is not a person of this club's system`),
+          });
+        } else writable.push(row);
+      }
+      const written = await port.applyMembers(
+        trx,
+        { registrationSystemId: job.registrationSystemId, organisationId: job.organisationId, today: today(), importJobId: job.id },
+        writable.map((row): MemberWrite => {
+          const m = matchOf.get(row.rowNo) as PersonMatch;
+          return {
+            key: row.rowNo,
+            personId: m.personId,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            dateOfBirth: row.dateOfBirth,
+            email: row.email,
+            // Personal data changes only for persons found by the trusted key (gating).
+            updatePII: g.updatePII && m.kind === 'TRUSTED_KEY',
+            sourceSystemId: config.sourceKind === 'external' ? config.sourceSystemId : null,
+            externalId: config.sourceKind === 'external' ? row.externalId : null,
+            userKey: row.userKey,
+            householdUserKeys: row.householdKey ? (householdKeys.get(row.householdKey) ?? []) : [],
+            periodId: row.periodId,
+            membershipTypeId: row.membershipTypeId,
+            status: row.status,
+            membershipNumber: row.membershipNumber,
+            memberSince: row.memberSince,
+          };
+        }),
+      );
+      const counts = {
+        rows: rows.length,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        failed: 0,
+        personsCreated: 0,
+        personsUpdated: 0,
+        renewals: 0,
+        accountsCreated: 0,
+        linksCreated: 0,
+        ordersCreated: 0,
+        mergeCandidates: 0,
+      };
+      const matched: Record<string, number> = {};
+      const orders = new Set<number>();
+      const candidates: Array<{ personId: number; candidatePersonId: number; score: number; reason: string; importJobId: string }> = [];
+      for (const w of written) {
+        const m = matchOf.get(w.key) as PersonMatch;
+        if (w.action === 'REJECTED') {
+          results.set(w.key, {
+            rowNo: w.key,
+            outcome: 'FAILED',
+            personId: w.personId,
+            targetId: null,
+            matchKind: m.kind,
+            failure: failed(w.message ?? 'The row was refused'),
+          });
+          continue;
+        }
+        results.set(w.key, {
+          rowNo: w.key,
+          outcome: w.action,
+          personId: w.personId,
+          targetId: w.membershipId,
+          matchKind: m.kind,
+          failure: null,
+        });
+        if (w.personCreated) counts.personsCreated++;
+        if (w.personUpdated) counts.personsUpdated++;
+        if (w.memberType === 'renewal') counts.renewals++;
+        counts.accountsCreated += w.accountsCreated;
+        counts.linksCreated += w.linksCreated;
+        if (w.action === 'CREATED' && w.orderId !== null) orders.add(w.orderId);
+        const matchKey = `matched${m.kind}`;
+        matched[matchKey] = (matched[matchKey] ?? 0) + 1;
+        if (w.personCreated && w.personId !== null) {
+          for (const c of m.candidates.slice(0, MERGE_CANDIDATES_PER_ROW)) {
+            candidates.push({
+              personId: w.personId,
+              candidatePersonId: c.personId,
+              score: c.score,
+              reason: 'Similar name, same date of birth',
+              importJobId: job.id,
+            });
+          }
+        }
+      }
+      counts.ordersCreated = orders.size;
+      const created = candidates.length > 0 ? await port.createMergeCandidates(trx, job.registrationSystemId, candidates) : [];
+      counts.mergeCandidates = created.length;
+      const rowOfPerson = new Map(written.filter((w) => w.personCreated).map((w) => [w.personId, w.key]));
+      for (const mc of created) {
+        const row = results.get(rowOfPerson.get(mc.personId) as number);
+        if (row) row.mergeCandidates = [...(row.mergeCandidates ?? []), mc];
+      }
+      const ordered = rows.map((r) => results.get(r.rowNo) as ImportRowResult);
+      for (const r of ordered) {
+        if (r.outcome === 'CREATED') counts.created++;
+        else if (r.outcome === 'UPDATED') counts.updated++;
+        else if (r.outcome === 'UNCHANGED') counts.unchanged++;
+        else counts.failed++;
+      }
+      return { rows: ordered, counts: { ...counts, ...matched } };
+    },
+
+    async verify(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification> {
+      const { config, valid } = readRows(ctx, sample);
+      return verifyPersonSample(port, db, ctx.job.registrationSystemId, config, valid);
+    },
+
+    result(job: ImportJobRecord): Record<string, unknown> {
+      return { organisationId: job.organisationId, periodId: configOf(job).periodId };
+    },
+  };
+}

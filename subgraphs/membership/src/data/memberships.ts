@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { rawSet } from './sqlSets';
 
 export type MembershipStatus = 'pending_payment' | 'active' | 'cancelled';
 export type MemberType = 'new' | 'renewal' | 'transfer';
@@ -87,12 +88,17 @@ export async function lockPendingMembershipsOfOrder(db: Db, orderId: number): Pr
   return db('membership.memberships').where({ orderId, status: 'pending_payment' }).orderBy('id').forUpdate().select(COLUMNS);
 }
 
-export async function activateMembership(db: Db, id: number, membershipNumber: string): Promise<void> {
-  await db('membership.memberships').where({ id, status: 'pending_payment' }).update({
-    status: 'active',
-    membershipNumber,
-    activatedAt: db.fn.now(),
-  });
+/** Activates pending memberships with their numbers, all in one statement. */
+export async function activateMemberships(db: Db, numbered: ReadonlyArray<{ id: number; membershipNumber: string }>): Promise<void> {
+  if (numbered.length === 0) return;
+  await rawSet(
+    db,
+    `UPDATE membership.memberships m
+        SET status = 'active', membership_number = n.number, activated_at = now()
+       FROM unnest(?::int[], ?::text[]) AS n(id, number)
+      WHERE m.id = n.id AND m.status = 'pending_payment'`,
+    [numbered.map((n) => n.id), numbered.map((n) => n.membershipNumber)],
+  );
 }
 
 export async function cancelPendingMembershipsOfOrder(db: Db, orderId: number): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../data/db';
 import { accountContact } from '../../data/accounts';
 import { queueEmail } from '../../data/emails';
-import { activateMembership, lockPendingMembershipsOfOrder } from '../../data/memberships';
+import { activateMemberships, lockPendingMembershipsOfOrder } from '../../data/memberships';
 import { recordOrderPayment, type OrderRow } from '../../data/orders';
 import { membershipTypesByIds, periodById } from '../../data/periods';
 import { personNamesByIds } from '../../data/persons';
@@ -39,27 +39,18 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
  * Gives every pending membership of the order without one its number (reserveMembershipNumbers) and activates
  * it, then queues one confirmation e-mail listing them. Returns whether an e-mail was queued (not
  * when the account has no address).
+ *
+ * The organisation's number lock (its row of `membership_number_sequences`) is held from the
+ * reservation to commit, so that a rolled-back activation leaves no gap; every concurrent payer of
+ * the organisation queues on it. So everything that needs no number is read first, and under the
+ * lock only three statements run: the reservation, one activation of all memberships, the e-mail.
  */
 async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<boolean> {
   const pending = await lockPendingMembershipsOfOrder(trx, order.id);
   if (pending.length === 0) return false;
   const period = await periodById(trx, order.periodId);
   if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
-  // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
-  const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
-  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);
-  const organisation = reserved.organisation;
-
-  const numbers = new Map<number, string>();
-  let nextReserved = 0;
-  for (const membership of pending) {
-    const number = membership.membershipNumber ?? (reserved.numbers[nextReserved++] as string);
-    await activateMembership(trx, membership.id, number);
-    numbers.set(membership.id, number);
-  }
-
   const account = await accountContact(trx, order.accountId);
-  if (!account?.email) return false;
   const names = new Map(
     (
       await personNamesByIds(
@@ -76,6 +67,18 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
       )
     ).map((t) => [t.id, t.name]),
   );
+
+  // From here to commit the organisation's number lock is held.
+  // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
+  const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
+  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);
+  const organisation = reserved.organisation;
+  let nextReserved = 0;
+  const numbered = pending.map((m) => ({ id: m.id, membershipNumber: m.membershipNumber ?? (reserved.numbers[nextReserved++] as string) }));
+  const numbers = new Map(numbered.map((n) => [n.id, n.membershipNumber]));
+  await activateMemberships(trx, numbered);
+
+  if (!account?.email) return false;
   const email = confirmationEmail({
     recipientFirstName: account.firstName,
     organisationName: organisation.name,

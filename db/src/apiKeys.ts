@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { PartnerScope } from '@ems/schema';
 
 /** The contract's minimum length for an API key (rotation rule 9). */
 export const MIN_API_KEY_LENGTH = 32;
@@ -10,11 +11,14 @@ export interface ApiKeyIdentity {
   portal: Portal;
   registrationSystemId: number | null;
   organisationIds: number[] | null;
+  /** What a partner key may read (empty for a portal's key). */
+  scopes: PartnerScope[];
+  /** When the key stops working (null: never); a partner token never outlives it. */
+  expiresAt: Date | null;
 }
 
 interface ActiveKey extends ApiKeyIdentity {
   hash: Buffer;
-  expiresAt: Date | null;
 }
 
 /** A new random key: 48 url-safe characters (288 bits). */
@@ -98,8 +102,8 @@ export class ApiKeyVerifier {
     }
     if (!match) return null;
     this.recordUse(match.id, now);
-    const { id, portal, registrationSystemId, organisationIds } = match;
-    return { id, portal, registrationSystemId, organisationIds };
+    const { id, portal, registrationSystemId, organisationIds, scopes, expiresAt } = match;
+    return { id, portal, registrationSystemId, organisationIds, scopes, expiresAt };
   }
 
   private async refreshIfStale(): Promise<void> {
@@ -117,9 +121,10 @@ export class ApiKeyVerifier {
       portal: Portal;
       registrationSystemId: number | null;
       organisationIds: number[] | null;
+      scopes: PartnerScope[];
       expiresAt: Date | null;
     }> = await this.knex('membership.api_keys')
-      .select('id', 'keyHash', 'portal', 'registrationSystemId', 'organisationIds', 'expiresAt')
+      .select('id', 'keyHash', 'portal', 'registrationSystemId', 'organisationIds', 'scopes', 'expiresAt')
       .whereNull('revokedAt');
     this.keys = rows.map((r) => ({ ...r, hash: Buffer.from(r.keyHash, 'hex') }));
     this.loadedAt = Date.now();

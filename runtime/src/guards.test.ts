@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isAppError, signAccessToken, signPartnerToken, verifyAccessToken } from '@ems/schema';
-import { authOf, optionalBearer, requireBearer } from './guards';
+import { authOf, optionalBearer, requireApiKeyAuthorization, requireBearer, requireXApiKey, type ApiKeyChecker } from './guards';
 
 const secret = 'x'.repeat(64);
 const partner = { keyId: 7, registrationSystemId: 3, organisationIds: [11, 12], scopes: ['events:read' as const] };
@@ -15,6 +15,17 @@ const member = {
   registrationSystemId: 3,
 };
 
+const PORTAL_KEY = 'p'.repeat(40);
+const PARTNER_KEY = 'q'.repeat(40);
+const keys: ApiKeyChecker = {
+  verify: async (presented) => {
+    if (presented === PORTAL_KEY) return { id: 1, portal: 'registration', registrationSystemId: null, organisationIds: null, scopes: [] };
+    if (presented === PARTNER_KEY)
+      return { id: 2, portal: 'partner', registrationSystemId: 3, organisationIds: [11], scopes: ['events:read'] };
+    return null;
+  },
+};
+
 let server: http.Server;
 let base: string;
 
@@ -24,6 +35,10 @@ beforeAll(async () => {
     res.json({ user: authOf(req).user?.userKey ?? null, partner: authOf(req).partner ?? null });
   app.get('/graphql', optionalBearer(secret), report);
   app.get('/api/thing', requireBearer(secret), report);
+  const keyId = (req: Request, res: Response) => res.json({ keyId: authOf(req).apiKey?.id ?? null });
+  app.get('/auth/portal', requireXApiKey(keys), keyId);
+  app.get('/api/auth/exchange', requireApiKeyAuthorization(keys), keyId);
+  app.get('/auth/partner-token', requireApiKeyAuthorization(keys, 'partner'), keyId);
   app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
     res.status(isAppError(err) ? 401 : 500).json({ message: err.message });
   });
@@ -64,5 +79,24 @@ describe('partner tokens', () => {
     expect((await get('/graphql', foreign)).status).toBe(401);
     const unknownScope = signPartnerToken({ ...partner, scopes: ['members:write' as never] }, secret, 60).token;
     expect((await get('/graphql', unknownScope)).status).toBe(401);
+  });
+});
+
+describe('a partner key is never a portal key, nor a portal key a partner key', () => {
+  const call = (path: string, headers: Record<string, string>) => fetch(`${base}${path}`, { headers });
+
+  it('X-API-KEY (the portal authenticates itself, rule 6) takes a portal key only', async () => {
+    expect(await (await call('/auth/portal', { 'x-api-key': PORTAL_KEY })).json()).toEqual({ keyId: 1 });
+    expect((await call('/auth/portal', { 'x-api-key': PARTNER_KEY })).status).toBe(401);
+  });
+
+  it('the user-key exchange takes a portal key only: a partner key cannot buy a member token', async () => {
+    expect(await (await call('/api/auth/exchange', { authorization: `ApiKey ${PORTAL_KEY}` })).json()).toEqual({ keyId: 1 });
+    expect((await call('/api/auth/exchange', { authorization: `ApiKey ${PARTNER_KEY}` })).status).toBe(401);
+  });
+
+  it('the partner token takes a partner key only', async () => {
+    expect(await (await call('/auth/partner-token', { authorization: `ApiKey ${PARTNER_KEY}` })).json()).toEqual({ keyId: 2 });
+    expect((await call('/auth/partner-token', { authorization: `ApiKey ${PORTAL_KEY}` })).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import {
   verifyPartnerToken,
   type AccessTokenClaims,
   type PartnerCaller,
+  type PartnerScope,
 } from '@ems/schema';
 
 /** What a verified API key tells a service about its caller. */
@@ -15,6 +16,10 @@ export interface ApiKeyCaller {
   portal: 'registration' | 'admin' | 'partner';
   registrationSystemId: number | null;
   organisationIds: number[] | null;
+  /** What a partner key may read (empty for a portal's key). */
+  scopes: PartnerScope[];
+  /** When the key stops working (null or absent: never). */
+  expiresAt?: Date | null;
 }
 
 export interface ApiKeyChecker {
@@ -41,12 +46,25 @@ function invalidKey(): AuthenticationError {
   return new AuthenticationError(AUTH_ERRORS.invalidApiKey.message);
 }
 
+/**
+ * Which keys a guard takes: a portal's own key (registration, admin) authenticates the portal
+ * (contract rule 6); a partner key authenticates a partner system and only ever buys a partner
+ * token, so it can neither act as a portal nor exchange a user key for a member's token.
+ */
+type KeyKind = 'portal' | 'partner';
+
+function keyOfKind(caller: ApiKeyCaller | null, kind: KeyKind): ApiKeyCaller | null {
+  if (!caller) return null;
+  return (caller.portal === 'partner') === (kind === 'partner') ? caller : null;
+}
+
 /** `X-API-KEY: <key>`: the portal authenticates itself (contract rule 6). */
 export function requireXApiKey(checker: ApiKeyChecker): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     checker
       .verify(req.get('x-api-key'))
-      .then((caller) => {
+      .then((verified) => {
+        const caller = keyOfKind(verified, 'portal');
         if (!caller) return next(invalidKey());
         authOf(req).apiKey = caller;
         next();
@@ -57,14 +75,16 @@ export function requireXApiKey(checker: ApiKeyChecker): RequestHandler {
 
 /**
  * `Authorization: ApiKey <key>`: grants the authority SCOPE_api-key, which `/api/auth/exchange`
- * requires (contract rule 5).
+ * requires (contract rule 5). `kind` says whose key: a portal's (the exchange) or a partner's
+ * (the partner token).
  */
-export function requireApiKeyAuthorization(checker: ApiKeyChecker): RequestHandler {
+export function requireApiKeyAuthorization(checker: ApiKeyChecker, kind: KeyKind = 'portal'): RequestHandler {
   return (req, _res, next) => {
     const match = /^ApiKey\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     checker
       .verify(match?.[1])
-      .then((caller) => {
+      .then((verified) => {
+        const caller = keyOfKind(verified, kind);
         if (!caller) return next(invalidKey());
         const auth = authOf(req);
         auth.apiKey = caller;

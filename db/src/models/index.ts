@@ -1,3 +1,4 @@
+import type { PartnerScope } from '@ems/schema';
 import type { QuestionType } from '@ems/schema/rules';
 import { Model, type RelationMappings } from 'objection';
 
@@ -121,6 +122,7 @@ export class ApiKey extends Model {
   label!: string | null;
   registrationSystemId!: number | null;
   organisationIds!: number[] | null;
+  scopes!: PartnerScope[];
   createdAt!: Date;
   expiresAt!: Date | null;
   lastUsedAt!: Date | null;

@@ -14,6 +14,8 @@ const fields = z.object({
   ...serviceEnvShape,
   MEMBERSHIP_PORT: port(4001),
   TOKEN_VALIDITY_SECONDS: seconds(DEFAULT_TOKEN_VALIDITY_SECONDS),
+  /** Validity of a partner token (POST /auth/partner-token); short: a revoked key's token is valid at the subgraphs until then. */
+  PARTNER_TOKEN_VALIDITY_SECONDS: seconds(300),
   /** Tenant for `/api/auth/exchange` when neither the key nor the body names one. */
   DEFAULT_REGISTRATION_SYSTEM_ID: z.coerce.number().int().positive().optional(),
   /** Tolerated clock difference for timestamped (hmac-sha256) links. */

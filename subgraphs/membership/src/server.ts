@@ -85,6 +85,7 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
               clockSkewSeconds: env.HMAC_CLOCK_SKEW_SECONDS,
             },
             defaultTenant: env.DEFAULT_REGISTRATION_SYSTEM_ID,
+            partnerTokenSeconds: env.PARTNER_TOKEN_VALIDITY_SECONDS,
           }),
         )
         .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) })),

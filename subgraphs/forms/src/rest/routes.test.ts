@@ -16,7 +16,7 @@ const SECRET = 'x'.repeat(64);
 const API_KEY = 'k'.repeat(40);
 const keys: ApiKeyChecker = {
   verify: async (presented) =>
-    presented === API_KEY ? { id: 1, portal: 'registration', registrationSystemId: null, organisationIds: null } : null,
+    presented === API_KEY ? { id: 1, portal: 'registration', registrationSystemId: null, organisationIds: null, scopes: [] } : null,
 };
 
 const FORM_DTO_KEYS = ['options', 'paymentUrl', 'people', 'processId', 'processState', 'question', 'questionType', 'required', 'step'];

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createKnex, MIN_API_KEY_LENGTH, type Knex, type Portal } from '@ems/db';
-import { InputError, isAppError } from '@ems/schema';
+import { InputError, isAppError, PARTNER_SCOPES } from '@ems/schema';
 import {
   createApiKey,
   DEFAULT_OVERLAP_HOURS,
@@ -23,9 +23,11 @@ import { loadEnv } from './env';
 
 export const USAGE = `Usage: npm run keys -- <command> [options]
 
-  create <portal> [--label <text>] [--tenant <id>] [--orgs <id,id,...>] [--expires-in-days <n>] [--value <key>|-]
+  create <portal> [--label <text>] [--tenant <id>] [--orgs <id,id,...>] [--scope <scope>]... [--expires-in-days <n>] [--value <key>|-]
       A new key for portal ${PORTALS.join('|')} (the portal may also be given as --portal).
       --tenant scopes it to one registration system, --orgs to some organisations.
+      A partner key needs --tenant, --orgs and at least one --scope (${PARTNER_SCOPES.join(', ')});
+      --scope may be repeated or take a comma-separated list.
       --value stores an operator-generated key (at least ${MIN_API_KEY_LENGTH} characters) instead of generating one;
       "--value -" reads it from stdin, which keeps it out of the shell history and the process list.
   list [--all]
@@ -69,6 +71,7 @@ export function parseKeysCommand(argv: string[]): KeysCommand {
         label: { type: 'string' },
         tenant: { type: 'string' },
         orgs: { type: 'string' },
+        scope: { type: 'string', multiple: true },
         'expires-in-days': { type: 'string' },
         value: { type: 'string' },
       });
@@ -84,6 +87,7 @@ export function parseKeysCommand(argv: string[]): KeysCommand {
           label: values.label,
           registrationSystemId: optional(values.tenant, (v) => positiveInteger('--tenant', v)),
           organisationIds: optional(values.orgs, idList),
+          scopes: values.scope?.flatMap((v) => v.split(',').map((s) => s.trim())).filter(Boolean),
           expiresInDays: optional(values['expires-in-days'], (v) => positiveInteger('--expires-in-days', v)),
           value: values.value === '-' ? undefined : values.value,
         },
@@ -189,7 +193,7 @@ export async function runKeysCommand(
 }
 
 export function formatKeyTable(keys: ApiKeySummary[]): string {
-  const header = ['ID', 'PREFIX', 'PORTAL', 'LABEL', 'TENANT', 'ORGS', 'CREATED', 'EXPIRES', 'LAST USED', 'REVOKED', 'STATUS'];
+  const header = ['ID', 'PREFIX', 'PORTAL', 'LABEL', 'TENANT', 'ORGS', 'SCOPES', 'CREATED', 'EXPIRES', 'LAST USED', 'REVOKED', 'STATUS'];
   const rows = keys.map((k) => [
     String(k.id),
     `${k.prefix}…`,
@@ -197,6 +201,7 @@ export function formatKeyTable(keys: ApiKeySummary[]): string {
     k.label ?? '-',
     k.registrationSystemId === null ? 'all' : String(k.registrationSystemId),
     k.organisationIds?.join(',') ?? 'all',
+    k.scopes.join(',') || '-',
     formatDate(k.createdAt),
     formatDate(k.expiresAt),
     formatDate(k.lastUsedAt),
@@ -220,18 +225,23 @@ function showKey(io: CliIo, issued: IssuedApiKey): void {
     return;
   }
   io.out(`\n    ${issued.key}\n`);
+  const where =
+    issued.apiKey.portal === 'partner'
+      ? 'Hand it to the partner over a secure channel (docs/partner-api.md)'
+      : "Copy it now into the portal's configuration (ADMIN_SERVICE_API_KEY)";
   io.out(
     'WARNING: this key is shown only once and cannot be retrieved later (only its hash is stored). ' +
-      "Copy it now into the portal's configuration (ADMIN_SERVICE_API_KEY); do not log it or put it in front-end code.",
+      `${where}; do not log it or put it in front-end code.`,
   );
 }
 
 function describe(k: ApiKeySummary): string {
   const scope = k.registrationSystemId === null ? 'all registration systems' : `registration system ${k.registrationSystemId}`;
   const orgs = k.organisationIds ? `, organisations ${k.organisationIds.join(', ')}` : '';
+  const scopes = k.scopes.length ? `, scopes ${k.scopes.join(', ')}` : '';
   const expiry = k.expiresAt ? `, expires ${formatDate(k.expiresAt)}` : ', no expiry';
   const label = k.label ? `, label "${k.label}"` : '';
-  return `${k.portal} portal (${scope}${orgs}${expiry}${label})`;
+  return `${k.portal} portal (${scope}${orgs}${scopes}${expiry}${label})`;
 }
 
 function formatDate(d: Date | null): string {
@@ -244,7 +254,7 @@ async function readValue(io: CliIo): Promise<string> {
   return value;
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
 function parse<T extends OptionSpec>(args: string[], options: T) {
   try {

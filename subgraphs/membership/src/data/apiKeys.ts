@@ -5,7 +5,7 @@ export type ApiKeyRow = models.ApiKey;
 
 export async function insertApiKey(
   db: Knex,
-  row: Pick<ApiKeyRow, 'prefix' | 'keyHash' | 'portal' | 'label' | 'registrationSystemId' | 'organisationIds' | 'expiresAt'>,
+  row: Pick<ApiKeyRow, 'prefix' | 'keyHash' | 'portal' | 'label' | 'registrationSystemId' | 'organisationIds' | 'scopes' | 'expiresAt'>,
 ): Promise<ApiKeyRow> {
   return models.ApiKey.query(db).insert(row).returning('*');
 }

@@ -58,10 +58,10 @@ describe('create (rule 9: a random value of 32 or more characters, stored only a
 
   it('imports an operator-generated value of 32 characters or more', async () => {
     const value = 'operator-generated-key-0123456789-abc';
-    const { apiKey, imported } = await createApiKey(knex, { portal: 'partner', value });
+    const { apiKey, imported } = await createApiKey(knex, { portal: 'admin', value });
     expect(imported).toBe(true);
     expect((await storedRow(apiKey.id)).keyHash).toBe(hashApiKey(value));
-    expect(await freshVerifier().verify(value)).toMatchObject({ id: apiKey.id, portal: 'partner' });
+    expect(await freshVerifier().verify(value)).toMatchObject({ id: apiKey.id, portal: 'admin' });
   });
 
   it('refuses a value shorter than 32 characters and stores nothing', async () => {
@@ -86,7 +86,7 @@ describe('create (rule 9: a random value of 32 or more characters, stored only a
     const now = new Date();
     const { key, apiKey } = await createApiKey(
       knex,
-      { portal: 'partner', registrationSystemId: tenantId, organisationIds: [orgId], expiresInDays: 30 },
+      { portal: 'partner', registrationSystemId: tenantId, organisationIds: [orgId], scopes: ['events:read'], expiresInDays: 30 },
       now,
     );
     expect(apiKey.expiresAt?.getTime()).toBe(now.getTime() + 30 * 24 * HOUR_MS);
@@ -95,6 +95,8 @@ describe('create (rule 9: a random value of 32 or more characters, stored only a
       portal: 'partner',
       registrationSystemId: tenantId,
       organisationIds: [orgId],
+      scopes: ['events:read'],
+      expiresAt: apiKey.expiresAt,
     });
   });
 
@@ -104,6 +106,43 @@ describe('create (rule 9: a random value of 32 or more characters, stored only a
     await expect(
       createApiKey(knex, { portal: 'registration', registrationSystemId: otherTenantId, organisationIds: [orgId] }),
     ).rejects.toThrow('do not belong');
+  });
+});
+
+describe('partner keys: one registration system, some of its organisations, some scopes', () => {
+  const partner = (extra: Partial<Parameters<typeof createApiKey>[1]> = {}) =>
+    createApiKey(knex, { portal: 'partner', registrationSystemId: tenantId, organisationIds: [orgId], scopes: ['members:read'], ...extra });
+
+  it('stores the scopes (each once) and the verifier reports them', async () => {
+    const { key, apiKey } = await partner({ scopes: ['members:read', 'members:pii', 'members:read'] });
+    expect(apiKey.scopes).toEqual(['members:read', 'members:pii']);
+    expect((await storedRow(apiKey.id)).scopes).toEqual(['members:read', 'members:pii']);
+    expect(await freshVerifier().verify(key)).toMatchObject({ portal: 'partner', scopes: ['members:read', 'members:pii'] });
+  });
+
+  it.each([
+    ['no scope', { scopes: [] }, /at least one scope/],
+    ['an unknown scope', { scopes: ['members:write'] }, /Unknown scope\(s\) members:write/],
+    ['no registration system', { registrationSystemId: null }, /needs a registration system/],
+    ['no organisation', { organisationIds: null }, /at least one organisation/],
+  ])('refuses %s and stores nothing', async (_name, extra, message) => {
+    const before = await knex('membership.apiKeys').count<{ count: string }[]>('* as count');
+    await expect(partner(extra as never)).rejects.toThrow(message);
+    const after = await knex('membership.apiKeys').count<{ count: string }[]>('* as count');
+    expect(after[0]?.count).toBe(before[0]?.count);
+  });
+
+  it('refuses an organisation of another registration system', async () => {
+    await expect(partner({ registrationSystemId: otherTenantId })).rejects.toThrow('do not belong');
+  });
+
+  it('refuses scopes on a portal key', async () => {
+    await expect(createApiKey(knex, { portal: 'registration', scopes: ['members:read'] })).rejects.toThrow('Only partner keys have scopes');
+  });
+
+  it('a portal key has no scopes', async () => {
+    const { key } = await createApiKey(knex, { portal: 'registration' });
+    expect(await freshVerifier().verify(key)).toMatchObject({ scopes: [] });
   });
 });
 
@@ -143,6 +182,7 @@ describe('rotate (rule 9: old and new keys both work during the overlap)', () =>
       label: 'partner A',
       registrationSystemId: tenantId,
       organisationIds: [orgId],
+      scopes: ['members:read', 'events:read'],
     });
     const rotatedAt = new Date();
     const { issued, previous } = await rotateApiKey(knex, old.apiKey.id, {}, rotatedAt);
@@ -153,12 +193,17 @@ describe('rotate (rule 9: old and new keys both work during the overlap)', () =>
       label: 'partner A',
       registrationSystemId: tenantId,
       organisationIds: [orgId],
+      scopes: ['members:read', 'events:read'],
     });
     expect(previous.expiresAt?.getTime()).toBe(rotatedAt.getTime() + 24 * HOUR_MS);
 
     const verifier = freshVerifier();
     expect(await verifier.verify(old.key)).toMatchObject({ id: old.apiKey.id });
-    expect(await verifier.verify(issued.key)).toMatchObject({ id: issued.apiKey.id, registrationSystemId: tenantId });
+    expect(await verifier.verify(issued.key)).toMatchObject({
+      id: issued.apiKey.id,
+      registrationSystemId: tenantId,
+      scopes: ['members:read', 'events:read'],
+    });
 
     // Just before the overlap ends both still work; just after, only the new key does.
     jest.spyOn(Date, 'now').mockReturnValue(rotatedAt.getTime() + 24 * HOUR_MS - 60_000);
@@ -285,12 +330,28 @@ describe('keys command', () => {
   });
 
   it('list prints neither keys nor hashes', async () => {
-    const created = await run(['create', 'partner', '--label', 'to-list']);
+    const created = await run([
+      'create',
+      'partner',
+      '--label',
+      'to-list',
+      '--tenant',
+      String(tenantId),
+      '--orgs',
+      String(orgId),
+      '--scope',
+      'events:read',
+      '--scope',
+      'members:read,imports:read',
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('scopes events:read, members:read, imports:read');
+    expect(created.stdout).toMatch(/Hand it to the partner/);
     const key = /^ {4}(\S+)$/m.exec(created.stdout)?.[1] ?? '';
     const { code, stdout } = await run(['list', '--all']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^ID\s+PREFIX\s+PORTAL\s+LABEL\s+TENANT/);
-    expect(stdout).toContain('to-list');
+    expect(stdout).toMatch(/^ID\s+PREFIX\s+PORTAL\s+LABEL\s+TENANT\s+ORGS\s+SCOPES/);
+    expect(stdout).toMatch(/to-list.*events:read,members:read,imports:read/);
     expect(stdout).not.toContain(key);
     for (const row of await knex('membership.apiKeys').select('keyHash')) expect(stdout).not.toContain(row.keyHash);
   });
@@ -305,6 +366,12 @@ describe('keys command', () => {
     expect(newKey).not.toBe(oldKey);
     expect(stdout).not.toContain(oldKey);
     expect(stdout).toContain(`revoke ${id}`);
+  });
+
+  it('create partner without a scope is refused (exit 2) naming the scopes to choose from', async () => {
+    const { code, stderr } = await run(['create', 'partner', '--tenant', String(tenantId), '--orgs', String(orgId)]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/at least one scope \(--scope\): members:read, members:pii, events:read, imports:read/);
   });
 
   it('revoke of an unknown id fails with exit 1', async () => {

@@ -1,6 +1,6 @@
 import type { Knex, Portal } from '@ems/db';
 import { generateApiKey, hashApiKey, keyPrefix, MIN_API_KEY_LENGTH } from '@ems/db';
-import { ConflictError, InputError, NotFoundError } from '@ems/schema';
+import { ConflictError, InputError, isPartnerScope, NotFoundError, PARTNER_SCOPES, type PartnerScope } from '@ems/schema';
 import {
   announceApiKeyChange,
   findApiKey,
@@ -37,6 +37,8 @@ export interface ApiKeySummary {
   label: string | null;
   registrationSystemId: number | null;
   organisationIds: number[] | null;
+  /** What a partner key may read; empty for a portal's key. */
+  scopes: PartnerScope[];
   createdAt: Date;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
@@ -58,6 +60,8 @@ export interface NewApiKeyInput {
   /** Tenant scope; null for a platform key (the portal's own). */
   registrationSystemId?: number | null;
   organisationIds?: number[] | null;
+  /** Partner keys only, at least one: what the key may read (PARTNER_SCOPES). */
+  scopes?: string[] | null;
   expiresInDays?: number | null;
   /** An operator-generated key to store instead of a generated one. */
   value?: string | null;
@@ -99,6 +103,7 @@ export function summarizeApiKey(row: ApiKeyRow, now = new Date()): ApiKeySummary
     label: row.label,
     registrationSystemId: row.registrationSystemId,
     organisationIds: row.organisationIds,
+    scopes: row.scopes,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     lastUsedAt: row.lastUsedAt,
@@ -111,6 +116,7 @@ export async function createApiKey(db: Knex, input: NewApiKeyInput, now = new Da
   if (!PORTALS.includes(input.portal)) throw new InputError(`portal must be one of ${PORTALS.join(', ')}`);
   const registrationSystemId = input.registrationSystemId ?? null;
   const organisationIds = input.organisationIds?.length ? [...new Set(input.organisationIds)] : null;
+  const scopes = checkPartnerScopes(input.portal, registrationSystemId, organisationIds, input.scopes ?? []);
   return db.transaction(async (trx) => {
     await checkScope(trx, registrationSystemId, organisationIds);
     const issued = await storeKey(trx, {
@@ -118,6 +124,7 @@ export async function createApiKey(db: Knex, input: NewApiKeyInput, now = new Da
       label: normalizeLabel(input.label),
       registrationSystemId,
       organisationIds,
+      scopes,
       expiresAt: expiryAfterDays(input.expiresInDays, now),
       value: input.value,
       now,
@@ -148,6 +155,7 @@ export async function rotateApiKey(db: Knex, id: number, input: RotateApiKeyInpu
       label: input.label === undefined ? old.label : normalizeLabel(input.label),
       registrationSystemId: old.registrationSystemId,
       organisationIds: old.organisationIds,
+      scopes: old.scopes,
       expiresAt: expiryAfterDays(input.expiresInDays, now),
       value: input.value,
       now,
@@ -191,6 +199,7 @@ interface StoreKeyInput {
   label: string | null;
   registrationSystemId: number | null;
   organisationIds: number[] | null;
+  scopes: PartnerScope[];
   expiresAt: Date | null;
   value: string | null | undefined;
   now: Date;
@@ -206,6 +215,30 @@ async function storeKey(trx: Knex, { value, now, ...row }: StoreKeyInput): Promi
   }
   const stored = await insertApiKey(trx, { ...row, prefix: keyPrefix(key), keyHash });
   return { apiKey: summarizeApiKey(stored, now), key, imported };
+}
+
+/**
+ * A partner key reads for one registration system, some of its organisations and some scopes, all
+ * three named (nothing is implied: a partner with no organisation or scope could read nothing);
+ * a portal's key has no scopes.
+ */
+function checkPartnerScopes(
+  portal: Portal,
+  registrationSystemId: number | null,
+  organisationIds: number[] | null,
+  scopes: string[],
+): PartnerScope[] {
+  const unique = [...new Set(scopes)];
+  if (portal !== 'partner') {
+    if (unique.length) throw new InputError('Only partner keys have scopes');
+    return [];
+  }
+  const unknown = unique.filter((s) => !isPartnerScope(s));
+  if (unknown.length) throw new InputError(`Unknown scope(s) ${unknown.join(', ')}: use ${PARTNER_SCOPES.join(', ')}`);
+  if (registrationSystemId === null) throw new InputError('A partner key needs a registration system (--tenant)');
+  if (!organisationIds) throw new InputError('A partner key needs at least one organisation of its registration system (--orgs)');
+  if (!unique.length) throw new InputError(`A partner key needs at least one scope (--scope): ${PARTNER_SCOPES.join(', ')}`);
+  return unique.filter(isPartnerScope);
 }
 
 async function checkScope(trx: Knex, registrationSystemId: number | null, organisationIds: number[] | null): Promise<void> {

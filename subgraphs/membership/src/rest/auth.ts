@@ -13,6 +13,7 @@ import {
   tenantForHost,
 } from '../domain/authentication';
 import { exchangeOperatorClaims } from '../domain/operatorSignIn';
+import { issuePartnerToken } from '../domain/partnerTokens';
 
 const userKey = z.string().trim().min(1).max(256);
 const tenantId = z.coerce.number().int().positive();
@@ -58,10 +59,12 @@ export interface AuthRoutesDeps {
   keys: ApiKeyVerifier;
   settings: HandoffSettings;
   defaultTenant: number | undefined;
+  /** PARTNER_TOKEN_VALIDITY_SECONDS */
+  partnerTokenSeconds: number;
 }
 
 /** The admin service's authentication endpoints, with the contract's access rules. */
-export function authRoutes({ db, keys, settings, defaultTenant }: AuthRoutesDeps): Router {
+export function authRoutes({ db, keys, settings, defaultTenant, partnerTokenSeconds }: AuthRoutesDeps): Router {
   const router = Router();
 
   router.use('/auth', requireXApiKey(keys));
@@ -115,6 +118,19 @@ export function authRoutes({ db, keys, settings, defaultTenant }: AuthRoutesDeps
       const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
       const { token, sessionId } = await registerAnonymousSession(db, tenant, body.sessionId, settings);
       res.json({ token, sessionId });
+    }),
+  );
+
+  // A partner key (Authorization: ApiKey) for a short-lived partner token, asked by a router on the
+  // partner's behalf: the router's own key (X-API-KEY, above) makes this a router-to-service call,
+  // and the router never hands the token out. Portal keys are refused here.
+  router.post(
+    '/auth/partner-token',
+    requireApiKeyAuthorization(keys, 'partner'),
+    asyncHandler(async (req, res) => {
+      const key = authOf(req).apiKey;
+      if (!key) throw new Error('partner key guard did not run');
+      res.json(issuePartnerToken(key, { jwtSecret: settings.jwtSecret, validitySeconds: partnerTokenSeconds }));
     }),
   );
 

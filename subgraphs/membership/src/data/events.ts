@@ -1,6 +1,7 @@
 import { camelCaseRows } from '@ems/db';
 import type { CategoryRef, CustomFields, OperatorEvent } from '../domain/events/types';
 import type { Db } from './db';
+import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
 import { rawSet } from './sqlSets';
 
 /** Events with their organisation's registration system; `where` is trusted SQL with its bindings. */
@@ -45,12 +46,33 @@ export async function eventOfOrganisations(db: Db, eventId: number, organisation
   return event ?? null;
 }
 
-export async function updateCustomFieldLabels(db: Db, eventId: number, labels: CustomFields): Promise<number> {
-  return rawSet(
-    db,
-    `UPDATE membership.events SET custom1_label = ?, custom2_label = ?, custom3_label = ?, updated_at = now() WHERE id = ?`,
-    [...labels, eventId],
-  ).then((r: { rowCount: number }) => r.rowCount);
+/**
+ * Sets the event's three custom-field labels, unless they already are these; answers whether the
+ * event exists. With an import job id, a change is recorded with its before-image
+ * (`membership.import_changes`), so that an undo can put the labels back.
+ */
+export async function updateCustomFieldLabels(db: Db, eventId: number, labels: CustomFields, importJobId: string | null = null): Promise<boolean> {
+  const [row] = camelCaseRows<{ found: number }>(
+    await rawSet(
+      db,
+      `WITH job AS (SELECT ?::uuid AS id),
+       target AS (SELECT o.id, to_jsonb(o) AS before FROM membership.events o WHERE o.id = ? FOR NO KEY UPDATE),
+       updated AS (
+         UPDATE membership.events e SET custom1_label = ?, custom2_label = ?, custom3_label = ?, updated_at = now()
+           FROM target t
+          WHERE e.id = t.id AND (e.custom1_label, e.custom2_label, e.custom3_label) IS DISTINCT FROM (?::text, ?::text, ?::text)
+         RETURNING e.id, e.xmin, t.before, to_jsonb(e) AS after
+       ),
+       logged AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'events', x.id, '', NULL, x.before, x.after, x.xmin FROM updated x CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
+       )
+       SELECT count(*)::int AS found FROM target`,
+      [importJobId, eventId, ...labels, ...labels],
+    ),
+  );
+  return (row?.found ?? 0) === 1;
 }
 
 /** Organisations where the (enabled) account of this user key holds ROLE_ORG_ADMIN. */

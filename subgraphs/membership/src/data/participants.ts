@@ -1,6 +1,7 @@
 import { camelCaseRows } from '@ems/db';
 import type { CustomFields } from '../domain/events/types';
 import type { Db } from './db';
+import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
 import { rawSet } from './sqlSets';
 
 /**
@@ -129,22 +130,37 @@ export interface NewPerson {
 /**
  * Inserts the persons and answers each row's new id. Ids are drawn first (`nextval` in a
  * materialised CTE) so that rows and ids pair up by key, not by the order RETURNING happens to use.
+ * With an import job id, the same statement records them as created by the job.
  */
-export async function insertPersons(db: Db, registrationSystemId: number, persons: readonly NewPerson[]): Promise<Map<number, number>> {
+export async function insertPersons(
+  db: Db,
+  registrationSystemId: number,
+  persons: readonly NewPerson[],
+  importJobId: string | null = null,
+): Promise<Map<number, number>> {
   if (persons.length === 0) return new Map();
   const rows = camelCaseRows<{ key: number; id: number }>(
     await rawSet(
       db,
-      `WITH src AS MATERIALIZED (
+      `WITH job AS (SELECT ?::uuid AS id),
+       src AS MATERIALIZED (
          SELECT s.key, nextval('membership.persons_id_seq'::regclass)::int AS id, s.first_name, s.last_name, s.date_of_birth, s.email
            FROM unnest(?::int[], ?::text[], ?::text[], ?::date[], ?::text[]) AS s(key, first_name, last_name, date_of_birth, email)
        ),
        inserted AS (
          INSERT INTO membership.persons (id, registration_system_id, first_name, last_name, date_of_birth, email)
          SELECT id, ?, first_name, last_name, date_of_birth, email FROM src
+         RETURNING id, xmin
+       ),
+       logged AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'persons', i.id, '', s.key, NULL, NULL, i.xmin
+           FROM inserted i JOIN src s USING (id) CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
        )
        SELECT key, id FROM src`,
       [
+        importJobId,
         persons.map((p) => p.key),
         persons.map((p) => p.firstName),
         persons.map((p) => p.lastName),
@@ -157,20 +173,49 @@ export async function insertPersons(db: Db, registrationSystemId: number, person
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-/** Overwrites name, date of birth and e-mail of persons of this registration system (callers send only changed ones). */
+export interface PersonUpdate {
+  /** The caller's row key (recorded with the change). */
+  key: number;
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  email: string | null;
+}
+
+/**
+ * Overwrites name, date of birth and e-mail of persons of this registration system (callers send
+ * only changed ones). With an import job id, the same statement records each person as it was
+ * (read under a row lock, so no concurrent write slips between the image and the update) and as
+ * it is now.
+ */
 export async function updatePersons(
   db: Db,
   registrationSystemId: number,
-  persons: ReadonlyArray<{ id: number; firstName: string; lastName: string; dateOfBirth: string | null; email: string | null }>,
+  persons: readonly PersonUpdate[],
+  importJobId: string | null = null,
 ): Promise<void> {
   if (persons.length === 0) return;
   await rawSet(
     db,
-    `UPDATE membership.persons p
-        SET first_name = u.first_name, last_name = u.last_name, date_of_birth = u.date_of_birth, email = u.email, updated_at = now()
-       FROM unnest(?::int[], ?::text[], ?::text[], ?::date[], ?::text[]) AS u(id, first_name, last_name, date_of_birth, email)
-      WHERE p.id = u.id AND p.registration_system_id = ?`,
+    `WITH job AS (SELECT ?::uuid AS id),
+     src AS (
+       SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::date[], ?::text[]) AS u(key, id, first_name, last_name, date_of_birth, email)
+     ),
+     updated AS (
+       UPDATE membership.persons p
+          SET first_name = u.first_name, last_name = u.last_name, date_of_birth = u.date_of_birth, email = u.email, updated_at = now()
+         FROM src u,
+              (SELECT o.id, to_jsonb(o) AS before FROM membership.persons o WHERE o.id IN (SELECT id FROM src) FOR NO KEY UPDATE) old
+        WHERE p.id = u.id AND old.id = u.id AND p.registration_system_id = ?
+       RETURNING p.id, p.xmin, u.key, old.before, to_jsonb(p) AS after
+     )
+     ${RECORD_CHANGES}
+     SELECT job.id, 'persons', x.id, '', x.key, x.before, x.after, x.xmin FROM updated x CROSS JOIN job WHERE job.id IS NOT NULL
+     ${ON_RECORDED_AGAIN}`,
     [
+      importJobId,
+      persons.map((p) => p.key),
       persons.map((p) => p.id),
       persons.map((p) => p.firstName),
       persons.map((p) => p.lastName),
@@ -181,55 +226,132 @@ export async function updatePersons(
   );
 }
 
-/** Records which person a source system's id stands for; an id already recorded keeps its person. */
+/**
+ * Records which person a source system's id stands for; an id already recorded keeps its person.
+ * With an import job id, the ids this statement adds are recorded as created by the job.
+ */
 export async function recordExternalIds(
   db: Db,
   registrationSystemId: number,
-  ids: ReadonlyArray<{ sourceSystemId: number; externalId: string; personId: number }>,
+  ids: ReadonlyArray<{ key: number; sourceSystemId: number; externalId: string; personId: number }>,
+  importJobId: string | null = null,
 ): Promise<void> {
   if (ids.length === 0) return;
   await rawSet(
     db,
-    `INSERT INTO membership.person_external_ids (registration_system_id, source_system_id, external_id, person_id)
-     SELECT ?, s.source_system_id, s.external_id, s.person_id
-       FROM unnest(?::int[], ?::text[], ?::int[]) AS s(source_system_id, external_id, person_id)
-     ON CONFLICT DO NOTHING`,
-    [registrationSystemId, ids.map((i) => i.sourceSystemId), ids.map((i) => i.externalId), ids.map((i) => i.personId)],
+    `WITH job AS (SELECT ?::uuid AS id),
+     src AS (SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::int[]) AS s(key, source_system_id, external_id, person_id)),
+     inserted AS (
+       INSERT INTO membership.person_external_ids (registration_system_id, source_system_id, external_id, person_id)
+       SELECT ?, s.source_system_id, s.external_id, s.person_id FROM src s
+       ON CONFLICT DO NOTHING
+       RETURNING source_system_id, external_id, xmin
+     )
+     ${RECORD_CHANGES}
+     SELECT DISTINCT ON (i.source_system_id, i.external_id) job.id, 'person_external_ids', i.source_system_id, i.external_id, s.key, NULL::jsonb, NULL::jsonb, i.xmin
+       FROM inserted i JOIN src s USING (source_system_id, external_id) CROSS JOIN job
+      WHERE job.id IS NOT NULL
+      ORDER BY i.source_system_id, i.external_id, s.key
+     ${ON_RECORDED_AGAIN}`,
+    [
+      importJobId,
+      ids.map((i) => i.key),
+      ids.map((i) => i.sourceSystemId),
+      ids.map((i) => i.externalId),
+      ids.map((i) => i.personId),
+      registrationSystemId,
+    ],
   );
 }
 
 export type ParticipantValues = Omit<ParticipantRow, 'id' | 'eventId'>;
 
-/** Inserts or overwrites participants by (event, person); answers each person's participant id. */
-export async function upsertParticipants(db: Db, eventId: number, rows: readonly ParticipantValues[]): Promise<Map<number, number>> {
-  if (rows.length === 0) return new Map();
-  const result = camelCaseRows<{ id: number; personId: number }>(
-    await rawSet(
-      db,
-      `INSERT INTO membership.participants
-              (event_id, person_id, bib, category_id, source_system_id, external_id, custom1, custom2, custom3)
-       SELECT ?, s.person_id, s.bib, s.category_id, s.source_system_id, s.external_id, s.custom1, s.custom2, s.custom3
-         FROM unnest(?::int[], ?::text[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[])
-              AS s(person_id, bib, category_id, source_system_id, external_id, custom1, custom2, custom3)
-       ON CONFLICT (event_id, person_id) DO UPDATE
-          SET bib = excluded.bib, category_id = excluded.category_id, source_system_id = excluded.source_system_id,
-              external_id = excluded.external_id, custom1 = excluded.custom1, custom2 = excluded.custom2,
-              custom3 = excluded.custom3, updated_at = now()
-       RETURNING id, person_id`,
-      [
-        eventId,
-        rows.map((r) => r.personId),
-        rows.map((r) => r.bib),
-        rows.map((r) => r.categoryId),
-        rows.map((r) => r.sourceSystemId),
-        rows.map((r) => r.externalId),
-        rows.map((r) => r.custom1),
-        rows.map((r) => r.custom2),
-        rows.map((r) => r.custom3),
-      ],
-    ),
-  );
-  return new Map(result.map((r) => [r.personId, r.id]));
+/** A participant to write: new (`existingId` null) or the event's participant of that person. */
+export type ParticipantWriteValues = ParticipantValues & { key: number; existingId: number | null };
+
+const participantArrays = (rows: readonly ParticipantWriteValues[]) => [
+  rows.map((r) => r.key),
+  rows.map((r) => r.existingId),
+  rows.map((r) => r.personId),
+  rows.map((r) => r.bib),
+  rows.map((r) => r.categoryId),
+  rows.map((r) => r.sourceSystemId),
+  rows.map((r) => r.externalId),
+  rows.map((r) => r.custom1),
+  rows.map((r) => r.custom2),
+  rows.map((r) => r.custom3),
+];
+
+const PARTICIPANT_SOURCE = `SELECT * FROM unnest(?::int[], ?::int[], ?::int[], ?::text[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[])
+  AS s(key, existing_id, person_id, bib, category_id, source_system_id, external_id, custom1, custom2, custom3)`;
+
+/**
+ * Inserts the new participants and overwrites the existing ones (the caller read them under the
+ * event's lock); answers each person's participant id. Two statements, new and existing: an
+ * update reads the row it overwrites under a row lock in the same statement, for the import's
+ * before-image. With an import job id, both record what they wrote.
+ */
+export async function writeParticipants(
+  db: Db,
+  eventId: number,
+  rows: readonly ParticipantWriteValues[],
+  importJobId: string | null = null,
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  const fresh = rows.filter((r) => r.existingId === null);
+  const existing = rows.filter((r) => r.existingId !== null);
+  if (fresh.length > 0) {
+    const inserted = camelCaseRows<{ id: number; personId: number }>(
+      await rawSet(
+        db,
+        `WITH job AS (SELECT ?::uuid AS id),
+         src AS (${PARTICIPANT_SOURCE}),
+         inserted AS (
+           INSERT INTO membership.participants
+                  (event_id, person_id, bib, category_id, source_system_id, external_id, custom1, custom2, custom3)
+           SELECT ?, s.person_id, s.bib, s.category_id, s.source_system_id, s.external_id, s.custom1, s.custom2, s.custom3 FROM src s
+           RETURNING id, person_id, xmin
+         ),
+         logged AS (
+           ${RECORD_CHANGES}
+           SELECT job.id, 'participants', i.id, '', s.key, NULL, NULL, i.xmin
+             FROM inserted i JOIN src s USING (person_id) CROSS JOIN job WHERE job.id IS NOT NULL
+           ${ON_RECORDED_AGAIN}
+         )
+         SELECT id, person_id FROM inserted`,
+        [importJobId, ...participantArrays(fresh), eventId],
+      ),
+    );
+    for (const r of inserted) ids.set(r.personId, r.id);
+  }
+  if (existing.length > 0) {
+    const updated = camelCaseRows<{ id: number; personId: number }>(
+      await rawSet(
+        db,
+        `WITH job AS (SELECT ?::uuid AS id),
+         src AS (${PARTICIPANT_SOURCE}),
+         updated AS (
+           UPDATE membership.participants p
+              SET bib = s.bib, category_id = s.category_id, source_system_id = s.source_system_id, external_id = s.external_id,
+                  custom1 = s.custom1, custom2 = s.custom2, custom3 = s.custom3, updated_at = now()
+             FROM src s,
+                  (SELECT o.id, to_jsonb(o) AS before FROM membership.participants o
+                    WHERE o.id IN (SELECT existing_id FROM src) FOR NO KEY UPDATE) old
+            WHERE p.id = s.existing_id AND old.id = s.existing_id AND p.event_id = ? AND p.person_id = s.person_id
+           RETURNING p.id, p.person_id, p.xmin, s.key, old.before, to_jsonb(p) AS after
+         ),
+         logged AS (
+           ${RECORD_CHANGES}
+           SELECT job.id, 'participants', x.id, '', x.key, x.before, x.after, x.xmin FROM updated x CROSS JOIN job WHERE job.id IS NOT NULL
+           ${ON_RECORDED_AGAIN}
+         )
+         SELECT id, person_id FROM updated`,
+        [importJobId, ...participantArrays(existing), eventId],
+      ),
+    );
+    for (const r of updated) ids.set(r.personId, r.id);
+  }
+  return ids;
 }
 
 export function customOf(row: Pick<ParticipantRow, 'custom1' | 'custom2' | 'custom3'>): CustomFields {

@@ -1,6 +1,7 @@
 import { camelCaseRows } from '@ems/db';
 import type { MergeCandidateInput, PersonSnapshot } from '../domain/events/types';
 import type { Db } from './db';
+import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
 import { rawSet } from './sqlSets';
 
 export async function personSnapshots(db: Db, registrationSystemId: number, ids: readonly number[]): Promise<PersonSnapshot[]> {
@@ -28,7 +29,8 @@ export async function externalIdCount(db: Db, registrationSystemId: number, sour
 /**
  * Inserts the pairs whose persons both belong to the registration system; a pair already recorded
  * stays as it is. Answers every such pair (new or old) with its id, in one statement: the existing
- * rows are read in the statement's snapshot, which does not see the inserted ones.
+ * rows are read in the statement's snapshot, which does not see the inserted ones. The pairs it
+ * adds for an import job are recorded as created by the job (`membership.import_changes`).
  */
 export async function insertMergeCandidates(
   db: Db,
@@ -40,7 +42,7 @@ export async function insertMergeCandidates(
       db,
       `WITH input AS (
          SELECT DISTINCT ON (s.person_id, s.candidate_person_id) s.*
-           FROM unnest(?::int[], ?::int[], ?::real[], ?::text[], ?::uuid[]) AS s(person_id, candidate_person_id, score, reason, import_job_id)
+           FROM unnest(?::int[], ?::int[], ?::real[], ?::text[], ?::uuid[], ?::int[]) AS s(person_id, candidate_person_id, score, reason, import_job_id, key)
            JOIN membership.persons p ON p.id = s.person_id AND p.registration_system_id = ?
            JOIN membership.persons c ON c.id = s.candidate_person_id AND c.registration_system_id = ?
           WHERE s.person_id <> s.candidate_person_id
@@ -50,7 +52,13 @@ export async function insertMergeCandidates(
          INSERT INTO membership.merge_candidates (registration_system_id, person_id, candidate_person_id, score, reason, import_job_id)
          SELECT ?, person_id, candidate_person_id, score, reason, import_job_id FROM input
          ON CONFLICT (person_id, candidate_person_id) DO NOTHING
-         RETURNING id, person_id, candidate_person_id
+         RETURNING id, person_id, candidate_person_id, import_job_id, xmin
+       ),
+       logged AS (
+         ${RECORD_CHANGES}
+         SELECT i.import_job_id, 'merge_candidates', i.id, '', s.key, NULL, NULL, i.xmin
+           FROM inserted i JOIN input s USING (person_id, candidate_person_id) WHERE i.import_job_id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
        )
        SELECT id, person_id, candidate_person_id FROM inserted
        UNION ALL
@@ -63,6 +71,7 @@ export async function insertMergeCandidates(
         rows.map((r) => r.score),
         rows.map((r) => r.reason),
         rows.map((r) => r.importJobId),
+        rows.map((r) => r.key ?? null),
         registrationSystemId,
         registrationSystemId,
         registrationSystemId,

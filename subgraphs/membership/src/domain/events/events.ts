@@ -38,9 +38,14 @@ export async function eventCategories(db: Db, eventId: number): Promise<Category
   return (await categoriesOfEvents(db, [eventId])).map(({ id, code, name }) => ({ id, code, name }));
 }
 
-export async function setCustomFieldLabels(db: Db, eventId: number, labels: CustomFields): Promise<void> {
-  const updated = await updateCustomFieldLabels(db, eventId, labels);
-  if (updated !== 1) throw new Error(`event ${eventId} does not exist`);
+/** With `importJobId`, a change is recorded for the job's undo. */
+export async function setCustomFieldLabels(
+  db: Db,
+  eventId: number,
+  labels: CustomFields,
+  importJobId: string | null = null,
+): Promise<void> {
+  if (!(await updateCustomFieldLabels(db, eventId, labels, importJobId))) throw new Error(`event ${eventId} does not exist`);
 }
 
 /** Pairs of persons that may be the same (F8); pairs outside the registration system and self-pairs are left out. */

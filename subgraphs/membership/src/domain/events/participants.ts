@@ -6,7 +6,7 @@ import {
   lockEventForWrite,
   recordExternalIds,
   updatePersons,
-  upsertParticipants,
+  writeParticipants,
   type ParticipantValues,
   type WriteState,
 } from '../../data/participants';
@@ -103,13 +103,16 @@ export function planParticipantRows(rows: readonly ParticipantWrite[], states: R
 /**
  * Set-based (F4 writes for the import framework): a fixed number of statements for any number of
  * rows: lock the event, read the state, insert new persons, update persons, record external ids,
- * upsert participants. Answers are in the order of `rows`. The caller owns the transaction.
+ * insert and update participants. Answers are in the order of `rows`. The caller owns the
+ * transaction. With `importJobId`, the same statements record what the job created and each
+ * record's before-image (`membership.import_changes`), so that `undoImportChanges` can undo it.
  */
 export async function applyParticipants(
   db: Db,
   registrationSystemId: number,
   eventId: number,
   rows: readonly ParticipantWrite[],
+  importJobId: string | null = null,
 ): Promise<ParticipantWriteResult[]> {
   if (rows.length === 0) return [];
   const event = await lockEventForWrite(db, eventId);
@@ -135,23 +138,29 @@ export async function applyParticipants(
         const row = rowByKey.get(p.key) as ParticipantWrite;
         return { key: p.key, firstName: row.firstName, lastName: row.lastName, dateOfBirth: row.dateOfBirth, email: row.email };
       }),
+    importJobId,
   );
   const personIdOf = (p: (typeof accepted)[number]) => p.personId ?? (createdIds.get(p.key) as number);
 
   await updatePersons(
     db,
     registrationSystemId,
-    accepted.flatMap((p) => (p.personUpdate ? [{ id: personIdOf(p), ...p.personUpdate }] : [])),
+    accepted.flatMap((p) => (p.personUpdate ? [{ key: p.key, id: personIdOf(p), ...p.personUpdate }] : [])),
+    importJobId,
   );
   await recordExternalIds(
     db,
     registrationSystemId,
-    accepted.flatMap((p) => (p.externalId ? [{ ...p.externalId, personId: personIdOf(p) }] : [])),
+    accepted.flatMap((p) => (p.externalId ? [{ key: p.key, ...p.externalId, personId: personIdOf(p) }] : [])),
+    importJobId,
   );
-  const participantIds = await upsertParticipants(
+  const participantIds = await writeParticipants(
     db,
     eventId,
-    accepted.filter((p) => p.participantChanged).map((p) => ({ personId: personIdOf(p), ...p.participant })),
+    accepted
+      .filter((p) => p.participantChanged)
+      .map((p) => ({ key: p.key, existingId: p.existingParticipantId, personId: personIdOf(p), ...p.participant })),
+    importJobId,
   );
 
   return plans.map((plan): ParticipantWriteResult => {

@@ -101,5 +101,8 @@ export interface MergeCandidateInput {
   candidatePersonId: number;
   score: number;
   reason: string;
+  /** The import job that found the pair: the pair is recorded as created by it (undo removes it). */
   importJobId: string | null;
+  /** The caller's key of the row that found the pair (the import's row number), reported by an undo. */
+  key?: number | null;
 }

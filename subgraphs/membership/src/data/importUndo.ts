@@ -1,0 +1,305 @@
+import { camelCaseRows } from '@ems/db';
+import type { Db } from './db';
+import { rawSet } from './sqlSets';
+
+/**
+ * The undo of an import job, one statement per step (docs/imports.md, "Undo"). Every step reads
+ * and deletes its kind of entries of `membership.import_changes` (an entry is consumed exactly
+ * once, so a second undo finds nothing), changes the records whose state is still the one the
+ * job left, and reports the others. The checks sit in the WHERE of the DELETE or UPDATE itself,
+ * so a record changed by a transaction that commits while the step waits for its row lock is
+ * re-checked on its new version (READ COMMITTED) and left alone.
+ *
+ * Two kinds of "changed since":
+ * - a record the job created is deleted only while its row version (`xmin`) is the one the job
+ *   left: any write since, by anyone, keeps it;
+ * - a record the job updated is put back only while the columns the import writes still hold the
+ *   values the job left (a person's row also moves when their memberships or household change,
+ *   which is no reason to keep the import's name).
+ */
+
+/** One reported outcome: a refused record, or the count of records with a done outcome. */
+export interface UndoOutcomeRow {
+  outcome: string;
+  rowKey: number | null;
+  recordId: string | null;
+  personId: number | null;
+  referencedBy: string[] | null;
+  n: number;
+}
+
+export const REFUSED_OUTCOMES = ['CHANGED_SINCE', 'DELETED_SINCE', 'REFERENCED', 'BIB_TAKEN'] as const;
+
+/** Every statement ends with its `outcomes` CTE reported: refused records one by one, the rest counted. */
+function reported(withClauses: string): string {
+  const refused = REFUSED_OUTCOMES.map((o) => `'${o}'`).join(', ');
+  return `${withClauses}
+    SELECT outcome, row_key, record_id, person_id, referenced_by, 1 AS n FROM outcomes WHERE outcome IN (${refused})
+    UNION ALL
+    SELECT outcome, NULL::int, NULL::text, NULL::int, NULL::text[], count(*)::int FROM outcomes WHERE outcome NOT IN (${refused}) GROUP BY outcome`;
+}
+
+async function run(db: Db, sql: string, bindings: readonly unknown[]): Promise<UndoOutcomeRow[]> {
+  return camelCaseRows<UndoOutcomeRow>(await rawSet(db, reported(sql), bindings));
+}
+
+/** The entries of one kind, taken out of the log as the statement reads them. */
+const takeEntries = (table: string, kind: 'created' | 'updated' | 'any') =>
+  `DELETE FROM membership.import_changes
+    WHERE import_job_id = ? AND record_table = '${table}'${kind === 'created' ? ' AND before IS NULL' : kind === 'updated' ? ' AND before IS NOT NULL' : ''}
+   RETURNING row_key, record_id, record_key, before, after, after_xmin`;
+
+/**
+ * What refers to a person or a participant (every foreign key to them; a test compares these lists
+ * with the database's). A record something refers to is not deleted: the undo reports the tables.
+ */
+export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'participants', column: 'person_id' },
+  { table: 'memberships', column: 'person_id' },
+  { table: 'accounts', column: 'person_id' },
+  { table: 'linked_persons', column: 'person_id' },
+  { table: 'order_lines', column: 'person_id' },
+  { table: 'person_external_ids', column: 'person_id' },
+  { table: 'merge_candidates', column: 'person_id' },
+  { table: 'merge_candidates', column: 'candidate_person_id' },
+];
+export const PARTICIPANT_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [{ table: 'results', column: 'participant_id' }];
+
+function referencesOf(references: ReadonlyArray<{ table: string; column: string }>, id: string): string {
+  const tables = [...new Set(references.map((r) => r.table))];
+  const checks = tables.map((table) => {
+    const probes = references
+      .filter((r) => r.table === table)
+      .map((r) => `EXISTS (SELECT 1 FROM membership.${table} x WHERE x.${r.column} = ${id})`)
+      .join(' OR ');
+    return `CASE WHEN ${probes} THEN '${table}' END`;
+  });
+  return `array_remove(ARRAY[${checks.join(', ')}]::text[], NULL)`;
+}
+
+/** Merge candidates the job created (F8): deleted unless an operator has decided them since. */
+export function undoMergeCandidates(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('merge_candidates', 'created')}),
+     removed AS (
+       DELETE FROM membership.merge_candidates m USING c WHERE m.id = c.record_id AND m.xmin = c.after_xmin RETURNING m.id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id::text AS record_id, m.person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'DELETED' WHEN m.id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN removed r ON r.id = c.record_id LEFT JOIN membership.merge_candidates m ON m.id = c.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/** Participants the job created: deleted unless changed since or referred to (results). */
+export function undoCreatedParticipants(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('participants', 'created')}),
+     checked AS MATERIALIZED (
+       SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id, p.person_id,
+              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(PARTICIPANT_REFERENCES, 'p.id')} AS referenced_by
+         FROM c LEFT JOIN membership.participants p ON p.id = c.record_id
+     ),
+     removed AS (
+       DELETE FROM membership.participants p USING checked k
+        WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND p.xmin = k.after_xmin
+       RETURNING p.id
+     ),
+     outcomes AS (
+       SELECT k.row_key, k.record_id::text AS record_id, k.person_id, k.referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'DELETED'
+                   WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
+                   WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
+                   ELSE 'CHANGED_SINCE' END AS outcome
+         FROM checked k LEFT JOIN removed r ON r.id = k.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/** The participant columns an import writes: compared with what the job left, and put back. */
+const PARTICIPANT_COLUMNS = ['bib', 'category_id', 'source_system_id', 'external_id', 'custom1', 'custom2', 'custom3'];
+const PERSON_COLUMNS = ['first_name', 'last_name', 'date_of_birth', 'email'];
+const EVENT_COLUMNS = ['custom1_label', 'custom2_label', 'custom3_label'];
+
+const columnsOf = (alias: string, columns: readonly string[]) => `(${columns.map((c) => `${alias}.${c}`).join(', ')})`;
+const sameValues = (row: string, image: string, columns: readonly string[]) =>
+  `${columnsOf(row, columns)} IS NOT DISTINCT FROM ${columnsOf(image, columns)}`;
+const putBack = (image: string, columns: readonly string[]) => columns.map((c) => `${c} = ${image}.${c}`).join(', ');
+
+/**
+ * Participants the job updated, first step: the ones whose imported values are still there and
+ * whose earlier bib is free (or is being freed by this undo) are locked and their bibs cleared, so
+ * that the next step can put every bib back in one statement (a unique index is checked row by
+ * row: a swap of two bibs would otherwise collide). The others are taken out of the log and
+ * reported here.
+ */
+export function undoUpdatedParticipantsPrepare(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH cand AS MATERIALIZED (
+       SELECT c.row_key, c.record_id, c.after, p.id AS found_id, p.person_id, p.event_id, b.bib AS before_bib, p.bib AS current_bib,
+              (p.id IS NOT NULL AND ${sameValues('p', 'a', PARTICIPANT_COLUMNS)}) AS unchanged
+         FROM membership.import_changes c
+         LEFT JOIN membership.participants p ON p.id = c.record_id
+         CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.participants, c.before) b
+         CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.participants, c.after) a
+        WHERE c.import_job_id = ? AND c.record_table = 'participants' AND c.before IS NOT NULL
+     ),
+     blocked AS (
+       SELECT k.record_id FROM cand k
+        WHERE k.unchanged AND k.before_bib IS NOT NULL AND k.before_bib IS DISTINCT FROM k.current_bib
+          AND EXISTS (SELECT 1 FROM membership.participants q
+                       WHERE q.event_id = k.event_id AND q.bib = k.before_bib AND q.id <> k.found_id
+                         AND NOT EXISTS (SELECT 1 FROM cand o WHERE o.found_id = q.id AND o.unchanged))
+     ),
+     cleared AS (
+       UPDATE membership.participants p SET bib = NULL
+         FROM cand k CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.participants, k.after) a
+        WHERE p.id = k.found_id AND k.unchanged AND k.record_id NOT IN (SELECT record_id FROM blocked)
+          AND ${sameValues('p', 'a', PARTICIPANT_COLUMNS)}
+       RETURNING p.id
+     ),
+     refused AS (
+       DELETE FROM membership.import_changes c
+        WHERE c.import_job_id = ? AND c.record_table = 'participants' AND c.before IS NOT NULL
+          AND c.record_id NOT IN (SELECT id FROM cleared)
+       RETURNING c.record_id
+     ),
+     outcomes AS (
+       SELECT k.row_key, k.record_id::text AS record_id, k.person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN k.found_id IS NULL THEN 'DELETED_SINCE'
+                   WHEN k.record_id IN (SELECT record_id FROM blocked) THEN 'BIB_TAKEN'
+                   ELSE 'CHANGED_SINCE' END AS outcome
+         FROM cand k JOIN refused f ON f.record_id = k.record_id
+     )`,
+    [importJobId, importJobId],
+  );
+}
+
+/** Participants the job updated, second step: every entry left was locked by the first step; its before-image goes back. */
+export function undoUpdatedParticipantsRestore(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('participants', 'updated')}),
+     restored AS (
+       UPDATE membership.participants p SET ${putBack('b', PARTICIPANT_COLUMNS)}, updated_at = now()
+         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.participants, c.before) b
+        WHERE p.id = c.record_id
+       RETURNING p.id, p.person_id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id::text AS record_id, r.person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' ELSE 'DELETED_SINCE' END AS outcome
+         FROM c LEFT JOIN restored r ON r.id = c.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/** External ids the job recorded: deleted unless changed since. */
+export function undoExternalIds(db: Db, importJobId: string, registrationSystemId: number): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('person_external_ids', 'created')}),
+     removed AS (
+       DELETE FROM membership.person_external_ids e USING c
+        WHERE e.registration_system_id = ? AND e.source_system_id = c.record_id AND e.external_id = c.record_key AND e.xmin = c.after_xmin
+       RETURNING e.source_system_id, e.external_id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id || ':' || c.record_key AS record_id, e.person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN r.external_id IS NOT NULL THEN 'DELETED' WHEN e.external_id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c
+         LEFT JOIN removed r ON r.source_system_id = c.record_id AND r.external_id = c.record_key
+         LEFT JOIN membership.person_external_ids e
+                ON e.registration_system_id = ? AND e.source_system_id = c.record_id AND e.external_id = c.record_key
+     )`,
+    [importJobId, registrationSystemId, registrationSystemId],
+  );
+}
+
+/** Persons the job updated (personal data): put back while the imported values are still there. */
+export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('persons', 'updated')}),
+     restored AS (
+       UPDATE membership.persons p SET ${putBack('b', PERSON_COLUMNS)}, updated_at = now()
+         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.persons, c.before) b
+                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.persons, c.after) a
+        WHERE p.id = c.record_id AND ${sameValues('p', 'a', PERSON_COLUMNS)}
+       RETURNING p.id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id::text AS record_id, c.record_id::int AS person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' WHEN p.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN restored r ON r.id = c.record_id LEFT JOIN membership.persons p ON p.id = c.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/**
+ * Persons the job created: deleted unless changed since or referred to by anything (another
+ * event's participant, a membership, an account, a merge candidate of another job...). Runs after
+ * the steps that remove the job's own participants, external ids and merge candidates.
+ */
+export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('persons', 'created')}),
+     checked AS MATERIALIZED (
+       SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id,
+              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(PERSON_REFERENCES, 'p.id')} AS referenced_by
+         FROM c LEFT JOIN membership.persons p ON p.id = c.record_id
+     ),
+     removed AS (
+       DELETE FROM membership.persons p USING checked k
+        WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND p.xmin = k.after_xmin
+       RETURNING p.id
+     ),
+     outcomes AS (
+       SELECT k.row_key, k.record_id::text AS record_id, k.record_id::int AS person_id, k.referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'DELETED'
+                   WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
+                   WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
+                   ELSE 'CHANGED_SINCE' END AS outcome
+         FROM checked k LEFT JOIN removed r ON r.id = k.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/** The event's custom-field labels the job set: put back while they are still the job's. */
+export function undoEventLabels(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('events', 'updated')}),
+     restored AS (
+       UPDATE membership.events e SET ${putBack('b', EVENT_COLUMNS)}, updated_at = now()
+         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.events, c.before) b
+                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.events, c.after) a
+        WHERE e.id = c.record_id AND ${sameValues('e', 'a', EVENT_COLUMNS)}
+       RETURNING e.id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id::text AS record_id, NULL::int AS person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' WHEN e.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN restored r ON r.id = c.record_id LEFT JOIN membership.events e ON e.id = c.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/** Entries no step took: a table logged without an undo step (a bug), by table. */
+export async function entriesLeft(db: Db, importJobId: string): Promise<string[]> {
+  const rows = camelCaseRows<{ recordTable: string }>(
+    await rawSet(db, `SELECT DISTINCT record_table FROM membership.import_changes WHERE import_job_id = ?`, [importJobId]),
+  );
+  return rows.map((r) => r.recordTable);
+}

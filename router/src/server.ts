@@ -23,6 +23,8 @@ import { portalRoutes } from './portal';
 import { adminProxy } from './proxy/adminProxy';
 import { bodyLimit } from './proxy/bodyLimit';
 import { parseRouteTable, type ServiceName } from './proxy/routeTable';
+import { partnerAccess } from './partner/partnerAccess';
+import { PartnerTokens } from './partner/partnerTokens';
 import { originCheck } from './security/originCheck';
 import { sessionMiddleware } from './session/middleware';
 import { PgSessionStore } from './session/pgStore';
@@ -54,6 +56,8 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);
   const store = new PgSessionStore(db, env.SESSION_TOUCH_INTERVAL_SECONDS * 1000, env.SESSION_CACHE_SECONDS * 1000);
   await store.cache.listen();
+  const partnerTokens = new PartnerTokens(db, admin);
+  await partnerTokens.listen();
   // The router's connections to the subgraphs, REST and GraphQL (keep-alive, a pool per subgraph).
   const dispatcher = new Agent({ connections: 256 });
   const graphql = await createGatewayHandler({
@@ -78,11 +82,13 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // The text rule (no control characters) on every path and query string; the JSON bodies the
   // router parses itself are checked where they are parsed (sign-in, and /graphql's plugin).
   app.use(rejectInvalidText());
-  // Cross-site writes are refused, a body declared over UPLOAD_MAX_BYTES is refused unread, then
-  // the session is read (express-session: a request without a session cookie reads nothing, and
-  // nothing is stored before sign-in).
+  // A partner key (GraphQL only) is exchanged for a partner token and counted; cross-site writes
+  // are refused, a body declared over UPLOAD_MAX_BYTES is refused unread, then the session is read
+  // (express-session: a request without a session cookie reads nothing, and nothing is stored
+  // before sign-in).
   app.use(
     sessionPaths(env.PORTAL),
+    partnerAccess({ tokens: partnerTokens, limit: partnerLimit(db, env), sessionCookie: env.SESSION_COOKIE_NAME }),
     originCheck(env.ALLOWED_ORIGINS),
     bodyLimit(env.UPLOAD_MAX_BYTES),
     sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS, env.SESSION_COOKIE_NAME),
@@ -124,10 +130,22 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await graphql.stop();
       await dispatcher.close();
+      partnerTokens.close();
       store.close();
       await db.destroy();
     },
   };
+}
+
+/** Requests per partner key, in the shared database: every router counts the same key together. */
+function partnerLimit(db: Knex, env: RouterEnv): RateLimit {
+  return new RateLimit(db, {
+    schema: 'gateway',
+    name: 'partner:key',
+    points: env.PARTNER_LIMIT_PER_KEY,
+    windowSeconds: env.PARTNER_LIMIT_WINDOW_SECONDS,
+    message: 'Too many requests for this API key. Please try again later.',
+  });
 }
 
 /** Sign-in rate limits in the shared database, so every router counts the same attempts. */

@@ -40,6 +40,11 @@ export class AdminServiceClient {
     return this.call<TokenResponse>('POST', '/api/auth/refresh', undefined, { authorization: `Bearer ${token}` });
   }
 
+  /** A partner's key for a short-lived partner token; the router's own key says who asks. */
+  async partnerToken(partnerKey: string): Promise<AdminResult<TokenResponse>> {
+    return this.call<TokenResponse>('POST', '/auth/partner-token', undefined, { authorization: `ApiKey ${partnerKey}` });
+  }
+
   /**
    * The admin portal's sign-in and tenant switch (contract rule 11): the ID token claims the
    * router validated, for an operator's token of one registration system.

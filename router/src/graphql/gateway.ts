@@ -7,6 +7,7 @@ import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
 import { formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
+import { introspectionFor } from '../partner/partnerAccess';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
@@ -18,6 +19,7 @@ export interface GatewayDeps {
   /** The router's client for its subgraphs (keep-alive pools), shared with the REST proxy. */
   dispatcher: Dispatcher;
   tokens: SessionTokens;
+  /** Introspection for browsers (partner keys always have it). */
   introspection: boolean;
   /** Extra validation rules (limits); every operation goes through them, repeated ones too. */
   validationRules?: ValidationRule[];
@@ -39,17 +41,23 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
   const server = new ApolloServer<GatewayContext>({
     gateway,
     csrfPrevention: true,
-    introspection: deps.introspection,
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     validationRules: [...limits.validationRules, ...(deps.validationRules ?? [])],
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
-    plugins: [invalidTextPlugin<GatewayContext>(), operationMustResolve, ...limits.plugins],
+    plugins: [
+      invalidTextPlugin<GatewayContext>(),
+      operationMustResolve,
+      introspectionFor<GatewayContext>(deps.introspection),
+      ...limits.plugins,
+    ],
     formatError: (formatted, error) => formatLimitError(formatted, error) ?? formatted,
   });
   await server.start();
   const context = async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => ({
-    token: (res.locals.sessionToken as string | null | undefined) ?? null,
+    token: res.locals.partner?.token ?? (res.locals.sessionToken as string | null | undefined) ?? null,
+    partner: res.locals.partner !== undefined,
     clientAddress: req.ip,
   });
   return {
@@ -80,9 +88,11 @@ const operationMustResolve: ApolloServerPlugin<GatewayContext> = {
 /**
  * Reads (and refreshes ahead of expiry) the session's token for the context. An expired one is
  * refused with the contract's 401 body here, before Apollo would wrap it in a GraphQL answer.
+ * A partner call has its partner token already.
  */
 function tokenGate(tokens: SessionTokens): RequestHandler {
   return (req, res, next) => {
+    if (res.locals.partner) return next();
     tokens.tokenFor(req).then((token) => {
       res.locals.sessionToken = token;
       next();

@@ -6,7 +6,10 @@ import { routerCredentials } from '../proxy/credentials';
 
 /** What the router knows of a GraphQL request when it calls a subgraph. */
 export type GatewayContext = {
+  /** The session's JWT, or a partner call's partner token. */
   token: string | null;
+  /** A partner key authenticated the call. */
+  partner: boolean;
   clientAddress: string | undefined;
 };
 

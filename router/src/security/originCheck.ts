@@ -10,12 +10,13 @@ function ownOrigin(req: Request): string {
 /**
  * Refuses cross-site writes: an unsafe method whose Origin is not this site (or an allowed
  * origin), or, without Origin, whose Sec-Fetch-Site says cross-site. Requests that carry
- * neither header do not come from a browser page and so carry no ambient cookie risk.
+ * neither header do not come from a browser page and so carry no ambient cookie risk; nor do
+ * calls authenticated by a partner key, which a page cannot attach.
  */
 export function originCheck(allowedOrigins: readonly string[]): RequestHandler {
   const allowed = new Set(allowedOrigins);
-  return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || res.locals.partner) return next();
     const origin = req.get('origin');
     if (origin !== undefined) {
       if (origin === ownOrigin(req) || allowed.has(origin)) return next();

@@ -13,6 +13,8 @@ export interface LoadOptions {
   request: (worker: number) => Promise<void>;
   /** Stops the loop early (e.g. Ctrl-C); the run then rejects. */
   signal?: AbortSignal;
+  /** Ends the run normally when aborted, before `durationMs` (a load that runs beside another until it is done). */
+  until?: AbortSignal;
 }
 
 export interface LoadResult {
@@ -46,7 +48,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
   const worker = async (index: number) => {
     for (;;) {
-      if (o.signal?.aborted) return;
+      if (o.signal?.aborted || o.until?.aborted) return;
       const t0 = performance.now();
       if (t0 >= stopAt || measured >= o.maxRequests) return;
       const inWindow = t0 >= measureFrom;

@@ -7,14 +7,19 @@ export interface RegistrationBenchEnv {
   databaseUrl: string | undefined;
   /** Members whose registrations are measured (`--members=N` or BENCH_MEMBERS). */
   members: number;
-  /** Registrations in flight at once, and the baseline's concurrency. */
+  /** Registrations in flight at once. */
   concurrency: number;
   /** The first registrations of the workers start spread over this long. */
   rampMs: number;
   /** Members registered before the measured run, a few at a time, to warm up JIT and pools. */
   warmupMembers: number;
-  /** Baseline measured before and again after the registrations, this long each time. */
-  baselineMs: number;
+  /**
+   * Baseline requests in flight at once, beside the registrations (BENCH_BASELINE_CONCURRENCY):
+   * a few, so that they measure what the registrations' load costs a trivial request without
+   * doubling that load.
+   */
+  baselineConcurrency: number;
+  /** The baseline's own warm-up, before the registrations start. */
   baselineWarmupMs: number;
   /** The whole run, stack start to cleanup, stops after this whatever happens. */
   timeLimitMs: number;
@@ -46,7 +51,7 @@ export function loadRegistrationBenchEnv(
     concurrency: Math.round(numberSetting(value('concurrency', 'BENCH_CONCURRENCY'), 'concurrency', 50, 1000, 1)),
     rampMs: numberSetting(value('ramp-seconds', 'BENCH_RAMP_SECONDS'), 'ramp', 5, 120, 0) * 1000,
     warmupMembers: Math.round(numberSetting(value('warmup-members', 'BENCH_WARMUP_MEMBERS'), 'warmup members', 10, 1000, 0)),
-    baselineMs: numberSetting(source.BENCH_BASELINE_SECONDS, 'BENCH_BASELINE_SECONDS', 5, 60) * 1000,
+    baselineConcurrency: Math.round(numberSetting(source.BENCH_BASELINE_CONCURRENCY, 'BENCH_BASELINE_CONCURRENCY', 5, 1000, 1)),
     baselineWarmupMs: numberSetting(source.BENCH_BASELINE_WARMUP_SECONDS, 'BENCH_BASELINE_WARMUP_SECONDS', 2, 60, 0) * 1000,
     timeLimitMs: numberSetting(value('time-limit-seconds', 'BENCH_TIME_LIMIT_SECONDS'), 'time limit', 300, 3600, 30) * 1000,
     requestTimeoutMs: numberSetting(source.BENCH_REQUEST_TIMEOUT_SECONDS, 'BENCH_REQUEST_TIMEOUT_SECONDS', 30, 300) * 1000,

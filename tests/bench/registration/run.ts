@@ -9,12 +9,12 @@ import { describeServiceEnv, runEnvironment } from '../lib/env';
 import { seededBenchDatabase } from '../lib/databaseServer';
 import { startBenchStack } from '../lib/stack';
 import { cookieFrom, keepAliveAgent, prepareRequest, type PreparedRequest } from '../lib/http';
-import { mergeLoadResults, runLoad, type LoadResult } from '../lib/load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { summarise } from '../lib/stats';
 import { loadRegistrationBenchEnv, type RegistrationBenchEnv } from './env';
 import { registerMember, SESSION_COOKIE, WorkerAgents, type JourneyTarget } from './flow';
 import { createBenchMembers, paidRegistrations } from './members';
-import { baselineDrift, formatReport, stepResults, TARGETS, totalErrors, type BaselineResult, type RegistrationsResult } from './report';
+import { formatReport, stepResults, TARGETS, totalErrors, type BaselineResult, type RegistrationsResult } from './report';
 import { StepLog } from './steps';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -24,7 +24,7 @@ const RESULT_FILE = path.join(ROOT, 'test-artifacts', 'bench', 'registration.jso
 const TENANT_HOST = 'localhost';
 /** The trivial authenticated query: session lookup, token, one subgraph, no database work of its own. */
 const BASELINE_QUERY = '{ viewer { userKey } }';
-/** Kept free at the end of the time limit for the second baseline slice, the report and cleanup. */
+/** Kept free at the end of the time limit for the report and cleanup. */
 const FINAL_RESERVE_MS = 20_000;
 /** Warm-up registrations run this many at a time. */
 const WARMUP_CONCURRENCY = 5;
@@ -90,23 +90,25 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The baseline: `concurrency` workers sending the trivial query back to back. Beside the
+ * registrations it runs until `until` is aborted (they are done); `warmupMs` are not recorded.
+ */
 async function runBaseline(
   sessions: readonly BaselineSession[],
-  concurrency: number,
-  warmupMs: number,
-  durationMs: number,
-  signal: AbortSignal,
+  o: { concurrency: number; warmupMs: number; durationMs: number; until?: AbortSignal; signal: AbortSignal },
 ) {
-  const agent = keepAliveAgent(concurrency);
+  const agent = keepAliveAgent(o.concurrency);
   const cut = () => agent.destroy();
-  signal.addEventListener('abort', cut, { once: true });
+  o.signal.addEventListener('abort', cut, { once: true });
   try {
     return await runLoad({
-      concurrency,
-      warmupMs,
-      durationMs,
+      concurrency: o.concurrency,
+      warmupMs: o.warmupMs,
+      durationMs: o.durationMs,
       maxRequests: 1_000_000,
-      signal,
+      signal: o.signal,
+      until: o.until,
       request: async (worker) => {
         const session = sessions[worker % sessions.length]!;
         const res = await session.request.send(agent);
@@ -116,7 +118,7 @@ async function runBaseline(
       },
     });
   } finally {
-    signal.removeEventListener('abort', cut);
+    o.signal.removeEventListener('abort', cut);
     agent.destroy();
   }
 }
@@ -137,7 +139,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
       const { knex, secrets } = db;
       const measuredKeys = await createBenchMembers(knex, 'bench.reg', env.members);
       const warmupKeys = await createBenchMembers(knex, 'bench.warm', env.warmupMembers);
-      const baselineKeys = await createBenchMembers(knex, 'bench.base', env.concurrency);
+      const baselineKeys = await createBenchMembers(knex, 'bench.base', env.baselineConcurrency);
       console.log(`${measuredKeys.length + warmupKeys.length + baselineKeys.length} members created (measured, warm-up, baseline)`);
 
       const { stack, ports } = await startBenchStack({
@@ -198,13 +200,26 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
         if (warm.load.errors) console.log(`warm-up error: ${warm.load.firstError}`);
       }
 
-      console.log(`baseline ${BASELINE_QUERY} at concurrency ${env.concurrency} (${env.baselineMs / 1000} s)`);
-      const baselineBefore = await runBaseline(sessions, env.concurrency, env.baselineWarmupMs, env.baselineMs, signal);
+      // The baseline's own connections and the router's session cache for its members, unmeasured.
+      await runBaseline(sessions, { concurrency: env.baselineConcurrency, warmupMs: env.baselineWarmupMs, durationMs: 0, signal });
 
       console.log(
-        `registering ${measuredKeys.length} members, ${env.concurrency} at a time (first ones started over ${env.rampMs / 1000} s)`,
+        `registering ${measuredKeys.length} members, ${env.concurrency} at a time (first ones started over ${env.rampMs / 1000} s), ` +
+          `baseline ${BASELINE_QUERY} beside them at concurrency ${env.baselineConcurrency}`,
       );
       const steps = new StepLog();
+      // The baseline runs beside the registrations, measured from the end of their ramp-up until
+      // the last one is done, so that both see the same load on the same machine.
+      const registrationsDone = new AbortController();
+      const beside = runBaseline(sessions, {
+        concurrency: env.baselineConcurrency,
+        warmupMs: env.rampMs,
+        durationMs: Number.POSITIVE_INFINITY,
+        until: registrationsDone.signal,
+        signal,
+      });
+      // Awaited below; a stop (Ctrl-C) that ends the registrations early must not leave it unhandled.
+      beside.catch(() => undefined);
       // New registrations start only while the longest one seen so far could still finish.
       const registrations = await registerAll(target, measuredKeys, {
         concurrency: env.concurrency,
@@ -212,20 +227,15 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
         rampMs: env.rampMs,
         steps,
         signal,
-      });
-
-      console.log(`baseline again (${env.baselineMs / 1000} s)`);
-      const baselineAfter = await runBaseline(sessions, env.concurrency, 0, env.baselineMs, signal);
-      const baselineLoad = mergeLoadResults([baselineBefore, baselineAfter]);
+      }).finally(() => registrationsDone.abort());
+      const baselineLoad = await beside;
       const baseline: BaselineResult = {
         description: `POST /graphql ${BASELINE_QUERY}`,
-        concurrency: env.concurrency,
+        concurrency: env.baselineConcurrency,
         latency: summarise(baselineLoad.latenciesMs),
         throughput: baselineLoad.throughput,
         errors: baselineLoad.errors,
         firstError: baselineLoad.firstError,
-        before: summarise(baselineBefore.latenciesMs),
-        after: summarise(baselineAfter.latenciesMs),
       };
 
       const load = registrations.load;
@@ -266,7 +276,7 @@ async function main(env: RegistrationBenchEnv, signal: AbortSignal, startedAtMs:
           baselineQuery: BASELINE_QUERY,
         },
         targets: TARGETS,
-        baseline: { ...baseline, drift: baselineDrift(baseline) },
+        baseline,
         registrations: registrationsResult,
         steps: stepsResult,
         errors,

@@ -10,7 +10,13 @@ const ROUTER = process.env.PORTAL_DEV_ROUTER_URL ?? 'http://127.0.0.1:4000';
 // from the host name and accepts cookie-authenticated writes only from its own origin.
 const toRouter = { target: ROUTER, changeOrigin: false, xfwd: true };
 
-export default defineConfig({
+/**
+ * Two builds into one dist/: the member portal (index.html) and, with `--mode admin`, the admin
+ * portal (admin.html, served by the admin portal's router). Built apart, they share no chunk: the
+ * member portal's files are exactly what they were without the admin portal, and members never
+ * download operator code.
+ */
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   // Each asset also as .gz and .br, so the router serves them compressed without compressing
@@ -35,9 +41,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: mode !== 'admin',
+    rollupOptions: mode === 'admin' ? { input: fileURLToPath(new URL('admin.html', import.meta.url)) } : undefined,
     // Maps are built for debugging but not linked from the bundle, and the router never serves them.
     sourcemap: 'hidden',
     target: 'es2022',
   },
-});
+}));

@@ -1,9 +1,10 @@
 /**
  * The portal's initial JavaScript, gzip-compressed, against a budget: the entry module(s) and the
- * chunks preloaded with them, exactly those referenced by dist/index.html. Lazy chunks do not
- * count: they are not downloaded before the first screen.
+ * chunks preloaded with them, exactly those referenced by dist/index.html (the admin portal's:
+ * `--html admin.html`, `npm run size:admin`, with its own budget). Lazy chunks do not count: they
+ * are not downloaded before the first screen.
  *
- *   node --import tsx portal-web/scripts/bundle-size.ts [--budget-kb 250] [--dist portal-web/dist]
+ *   node --import tsx portal-web/scripts/bundle-size.ts [--budget-kb 250] [--dist portal-web/dist] [--html index.html]
  *
  * Exit 0 within the budget, 1 over it, 2 when there is no build to measure.
  */
@@ -24,7 +25,7 @@ function main(args: string[]): number {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dist = path.resolve(argValue(args, '--dist') ?? path.join(here, '..', 'dist'));
   const budgetKb = Number(argValue(args, '--budget-kb') ?? DEFAULT_BUDGET_KB);
-  const indexFile = path.join(dist, 'index.html');
+  const indexFile = path.join(dist, argValue(args, '--html') ?? 'index.html');
   if (!existsSync(indexFile)) {
     console.error(`No build at ${dist}: run \`npm run build -w @ems/portal-web\` first.`);
     return 2;

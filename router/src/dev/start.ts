@@ -113,15 +113,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
 }
 
-/** The router serves portal-web/dist; a fresh clone has none yet, so the first start builds it. */
+/** The routers serve portal-web/dist; a fresh clone has none yet, so the first start builds it (both portals). */
 function buildPortalIfMissing(root: string): void {
-  if (existsSync(path.join(root, 'portal-web', 'dist', 'index.html'))) return;
-  console.log('Building the portal (first start) ...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'portal-web'),
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('building the portal failed (npm run build)');
+  const dist = path.join(root, 'portal-web', 'dist');
+  if (existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'admin.html'))) return;
+  console.log('Building the portals (first start) ...');
+  for (const mode of ['production', 'admin']) {
+    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'warn'], {
+      cwd: path.join(root, 'portal-web'),
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('building the portals failed (npm run build -w @ems/portal-web)');
+  }
 }
 
 main().catch((err: unknown) => {

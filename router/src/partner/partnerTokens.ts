@@ -30,7 +30,7 @@ export class PartnerTokens {
 
   constructor(
     db: Knex,
-    private readonly admin: AdminServiceClient,
+    private readonly admin: Pick<AdminServiceClient, 'partnerToken'>,
   ) {
     this.keyChanges = new ChannelListener(db, API_KEYS_CHANGED_CHANNEL, () => this.clear());
   }

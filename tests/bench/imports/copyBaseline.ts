@@ -30,9 +30,14 @@ export interface CopyBaselineResult {
 /**
  * The floor for an import on this machine and server: the same CSV loaded with plain COPY into
  * an unlogged table of text columns (no parsing into types, no matching, no indexes, no WAL).
+ * `columnCount`: the file's columns (default: the participant files').
  */
-export async function copyBaseline(databaseUrl: string, csvFile: string): Promise<CopyBaselineResult> {
-  const columns = CSV_HEADER.map((_, i) => `c${i} text`).join(', ');
+export async function copyBaseline(
+  databaseUrl: string,
+  csvFile: string,
+  columnCount: number = CSV_HEADER.length,
+): Promise<CopyBaselineResult> {
+  const columns = Array.from({ length: columnCount }, (_, i) => `c${i} text`).join(', ');
   const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'ems-bench' });
   await admin.connect();
   try {

@@ -62,16 +62,29 @@ export async function signIn(routerUrl: string, host: string, customerSecret: st
   }
 }
 
+/** A flow's upload resource and its form fields besides the file (default: the participant import's). */
+export interface UploadTarget {
+  /** Under the admin service's `/api`, e.g. `/event-participants/import`. */
+  path: string;
+  fields: Record<string, string>;
+}
+
 /**
- * `PUT /api/event-participants/import` with the file streamed from disk (a Blob of
- * fs.openAsBlob is read as the body goes out, never whole into memory). undici's `request`
- * rather than `fetch`, which would replace the Host header the tenant is resolved from.
+ * `PUT /api/event-participants/import` (or another flow's upload) with the file streamed from
+ * disk (a Blob of fs.openAsBlob is read as the body goes out, never whole into memory). undici's
+ * `request` rather than `fetch`, which would replace the Host header the tenant is resolved from.
  */
-export async function uploadParticipants(session: RouterSession, eventId: number, file: string): Promise<ImportJob> {
+export async function uploadFile(
+  session: RouterSession,
+  eventId: number,
+  file: string,
+  target: UploadTarget = { path: '/event-participants/import', fields: {} },
+): Promise<ImportJob> {
   const form = new FormData();
   form.set('eventId', String(eventId));
+  for (const [name, value] of Object.entries(target.fields)) form.set(name, value);
   form.set('file', await openAsBlob(file, { type: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }), path.basename(file));
-  const url = `${session.routerUrl}${API}/event-participants/import`;
+  const url = `${session.routerUrl}${API}${target.path}`;
   const res = await request(url, {
     method: 'PUT',
     headers: { host: session.host, cookie: session.cookie },
@@ -88,7 +101,7 @@ export async function uploadParticipants(session: RouterSession, eventId: number
   }
   if ([404, 405, 501].includes(res.statusCode) && !text.includes('EVENT_NOT_FOUND')) {
     throw new ImportApiMissingError(
-      `the import API is not there yet: PUT ${API}/event-participants/import answered ${res.statusCode} ${text.slice(0, 200)}`,
+      `the import API is not there yet: PUT ${API}${target.path} answered ${res.statusCode} ${text.slice(0, 200)}`,
     );
   }
   throw new Error(`upload of ${path.basename(file)} answered ${res.statusCode}: ${text.slice(0, 300)}`);
@@ -135,10 +148,19 @@ const ms = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
  */
 export async function runImport(
   session: RouterSession,
-  o: { eventId: number; file: string; bytes: number; expectedRows: number; pollMs: number; deadline: number; onPoll?: () => void },
+  o: {
+    eventId: number;
+    file: string;
+    bytes: number;
+    expectedRows: number;
+    pollMs: number;
+    deadline: number;
+    onPoll?: () => void;
+    upload?: UploadTarget;
+  },
 ): Promise<ImportRunResult> {
   const t0 = performance.now();
-  const created = await uploadParticipants(session, o.eventId, o.file);
+  const created = await uploadFile(session, o.eventId, o.file, o.upload);
   const uploadMs = performance.now() - t0;
   let job = created;
   while (!(TERMINAL_STATES as readonly string[]).includes(job.state)) {

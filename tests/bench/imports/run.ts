@@ -16,6 +16,7 @@ import { fileSize, generateFiles } from './generate';
 import { ImportApiMissingError, runImport, signIn, type RouterSession } from './importRun';
 import { PeakSampler, WorkerLauncher, WorkerMissingError } from './memory';
 import { formatReport, TARGETS, verdicts, type ImportsBenchResult, type MeasuredImport } from './report';
+import { formatResultSetReport, measureResultSetImport, RESULT_SET_TARGET_ROWS_PER_SECOND, resultSetVerdict } from './resultSets';
 import { createBenchEvent, demoOrganisationId, OPERATOR_USER_KEY, seedPersons } from './seed';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -38,7 +39,8 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
   try {
     const work = async () => {
       console.log(
-        `imports bench: ${env.rows} CSV rows (and ${env.smallRows} as CSV and XLSX) against ${env.existingPersons} persons, on ` +
+        `imports bench: ${env.rows} CSV rows (and ${env.smallRows} as CSV and XLSX) against ${env.existingPersons} persons, ` +
+          `E08 with ${env.resultRows} result rows, on ` +
           `${env.databaseUrl ? 'a scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'} ` +
           `(time limit ${env.timeLimitMs / 1000} s)`,
       );
@@ -133,6 +135,25 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
         `write floor: ${floor.rows} persons and participants in ${fixed(floor.ms / 1000, 1)} s, ${fixed(floor.rowsPerSecond, 0)} rows/s`,
       );
 
+      // E08, the result-set import (whole file), beside a COPY of its own file.
+      const resultSet =
+        env.resultRows > 0
+          ? await measureResultSetImport({
+              knex,
+              databaseUrl: db.url,
+              organisationId,
+              dir,
+              rows: env.resultRows,
+              session,
+              freshWorker: async () => {
+                const worker = await workers.restart();
+                return { worker, sampler: new PeakSampler(worker.pid) };
+              },
+              pollMs: env.pollMs,
+              deadline: cutoff,
+            })
+          : null;
+
       console.log(`job start delay: ${files.delayCsvs.length} uploads of ${env.delayJobRows} rows, one after the other`);
       const delays: number[] = [];
       for (const file of files.delayCsvs) {
@@ -153,6 +174,8 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
       const result: ImportsBenchResult = { copy, writeFloor: floor, csvSmall, csvLarge, xlsx, startDelay: summarise(delays) };
       const v = verdicts(result, { small: env.smallRows, large: env.rows });
       console.log(`\n${formatReport(result, v)}`);
+      if (resultSet) console.log(`\n${formatResultSetReport(resultSet)}`);
+      const pass = Object.values(v).every(Boolean) && (resultSet === null || resultSetVerdict(resultSet));
       if (loadAtStart[0]! > os.cpus().length) {
         console.log(
           `note: 1-minute load average was ${loadAtStart[0]!.toFixed(1)} on ${os.cpus().length} CPUs before the run; rerun on a quiet machine`,
@@ -163,14 +186,15 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
         finishedAt: new Date().toISOString(),
         environment: runEnvironment(db.server, db.postgresVersion, loadAtStart[0]!),
         settings: { ...env, databaseUrl: undefined, serviceEnv: describeServiceEnv(env.serviceEnv), workerEnv: Object.keys(env.workerEnv) },
-        targets: TARGETS,
+        targets: { ...TARGETS, resultSetRowsPerSecondMin: RESULT_SET_TARGET_ROWS_PER_SECOND },
         files: { ...bytes, delayCsvs: files.delayCsvs.length },
         ...result,
+        resultSet,
         startDelaysMs: delays,
-        verdicts: v,
-        pass: Object.values(v).every(Boolean),
+        verdicts: { ...v, ...(resultSet ? { resultSetRate: resultSetVerdict(resultSet) } : {}) },
+        pass,
       });
-      if (!Object.values(v).every(Boolean)) process.exitCode = 1;
+      if (!pass) process.exitCode = 1;
     };
     const running = work();
     try {

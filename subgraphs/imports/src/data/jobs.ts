@@ -25,6 +25,8 @@ export interface ImportJobRecord {
   config: JobConfig;
   sourceSystemId: number | null;
   alreadyImportedJobId: string | null;
+  /** The job whose corrected failed rows this job imports (docs/imports.md, "Failed rows and corrections"). */
+  correctsJobId: string | null;
   columns: ColumnsState | null;
   cells: CellsState | null;
   verification: Verification | null;
@@ -55,6 +57,7 @@ export interface NewJob {
   config: JobConfig;
   sourceSystemId: number | null;
   alreadyImportedJobId: string | null;
+  correctsJobId?: string | null;
 }
 
 export async function insertJob(db: Knex, job: NewJob): Promise<ImportJobRecord> {
@@ -75,6 +78,17 @@ export async function insertJob(db: Knex, job: NewJob): Promise<ImportJobRecord>
 export async function findJob(db: Knex, id: string): Promise<ImportJobRecord | null> {
   const row = await db(TABLE).where({ id }).first();
   return (row as ImportJobRecord | undefined) ?? null;
+}
+
+export async function jobsByIds(db: Knex, ids: readonly string[]): Promise<ImportJobRecord[]> {
+  return (await db(TABLE).whereIn('id', ids as string[])) as ImportJobRecord[];
+}
+
+/** The jobs that import the corrected failed rows of any of `ids`, oldest first. */
+export async function jobsCorrecting(db: Knex, ids: readonly string[]): Promise<ImportJobRecord[]> {
+  return (await db(TABLE)
+    .whereIn('correctsJobId', ids as string[])
+    .orderBy('createdAt')) as ImportJobRecord[];
 }
 
 /** The latest COMPLETED job of the same file into the same target: a re-import is flagged. */

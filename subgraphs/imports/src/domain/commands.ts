@@ -1,12 +1,13 @@
 import type { Knex } from '@ems/db';
 import { ConflictError, InputError, NotFoundError } from '@ems/schema';
 import { storeFile } from '../data/files';
-import { findCompletedImportOfFile, insertJob, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
+import { findCompletedImportOfFile, insertJob, jobsCorrecting, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { findSourceSystem, listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
 import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
 import type { Processors } from '../flows';
 import type { OperatorScope } from './access';
+import type { PreparedUpload } from './rowProcessor';
 import { IMPORT_TYPES, type ImportType } from './importTypes';
 import { displayState, isTerminal, type JobState } from './jobState';
 import { toJobView } from './jobView';
@@ -43,10 +44,27 @@ export async function uploadImport(
   upload: Upload,
 ) {
   const organisationIds = await scope.requireOperator();
+  return createImportJob(deps, scope, importType, upload, async (trx) =>
+    deps.processors[importType].prepareUpload(trx, { fields: await fields, user: scope.user, organisationIds }),
+  );
+}
+
+/**
+ * A new job from an uploaded file (every flow's upload, and a corrections upload): stores the
+ * file, asks `prepare` for the job's target and configJson once the file is in, creates the job
+ * (QUEUED) in the same transaction, and queues it.
+ */
+export async function createImportJob(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  importType: ImportType,
+  upload: Upload,
+  prepare: (trx: Knex.Transaction) => Promise<PreparedUpload & { correctsJobId?: string }>,
+) {
   const job = await deps.db.transaction(async (trx) => {
     const file = await storeFile(trx, upload.fileName, upload.contentType, upload.body);
     if (file.byteSize === 0) throw new InputError('The file is empty', { code: 'EMPTY_FILE' });
-    const prepared = await deps.processors[importType].prepareUpload(trx, { fields: await fields, user: scope.user, organisationIds });
+    const prepared = await prepare(trx);
     const target = { importType, organisationId: prepared.organisationId, eventId: prepared.eventId, fileSha256: file.sha256 };
     return insertJob(trx, {
       ...target,
@@ -57,6 +75,7 @@ export async function uploadImport(
       config: { ...prepared.config, fileName: upload.fileName, fileBytes: file.byteSize },
       sourceSystemId: prepared.sourceSystemId,
       alreadyImportedJobId: await findCompletedImportOfFile(trx, target),
+      correctsJobId: prepared.correctsJobId ?? null,
     });
   });
   await deps.schedule(job.id);
@@ -141,6 +160,12 @@ export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobI
 
 export async function getImport(scope: OperatorScope, jobId: string) {
   return toJobView(await scope.job(jobId));
+}
+
+/** getJob as `GET /api/imports/{id}` answers it: the job, and the jobs that imported its corrected failed rows. */
+export async function getImportWithCorrections(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
+  const view = await getImport(scope, jobId);
+  return { ...view, correctedByJobIds: (await jobsCorrecting(deps.db, [view.id])).map((j) => j.id) };
 }
 
 /** getJob as GraphQL reads it: an import that is not there, or not the operator's, is null. */

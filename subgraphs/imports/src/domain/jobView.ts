@@ -21,6 +21,8 @@ export function toJobView(job: ImportJobRecord) {
     sourceSystemId: job.sourceSystemId,
     fileSha256: job.fileSha256,
     alreadyImportedJobId: job.alreadyImportedJobId,
+    /** The job whose corrected failed rows this one imports. */
+    correctsJobId: job.correctsJobId,
     config: job.config,
     createdBy: job.createdBy,
     createdAt: job.createdAt.toISOString(),

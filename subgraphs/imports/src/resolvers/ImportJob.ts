@@ -1,6 +1,8 @@
 import type { ImportJobResolvers } from './types.generated';
 import { findImport } from '../domain/commands';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
+import { failedRowsUrl } from '../domain/failedRows/failedRowsFile';
+import { toJobView } from '../domain/jobView';
 
 const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
 
@@ -62,4 +64,12 @@ export const ImportJob = {
       person: { id: m.personId },
       candidate: { id: m.candidatePersonId },
     })),
+  failedRowCount: (job, _a, ctx) => ctx.loaders.failedRowCount.load(String(job.id)),
+  failedRowsUrl: async (job, _a, ctx) =>
+    failedRowsUrl(job, ctx.imports.processors[job.importType], await ctx.loaders.failedRowCount.load(String(job.id))),
+  correctsJob: async (job, _a, ctx) => {
+    const original = job.correctsJobId ? await ctx.loaders.job.load(job.correctsJobId) : null;
+    return original && toJobView(original);
+  },
+  correctedBy: async (job, _a, ctx) => (await ctx.loaders.correctedBy.load(String(job.id))).map(toJobView),
 } satisfies ImportJobResolvers;

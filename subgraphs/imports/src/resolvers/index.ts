@@ -10,8 +10,16 @@ import {
   submitColumnMappings,
   templateVariants,
   uploadImport,
+  type Upload,
 } from '../domain/commands';
+import { uploadCorrections } from '../domain/failedRows/corrections';
 import { ImportJob } from './ImportJob';
+
+/** A GraphQL upload as the domain reads a file. */
+async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Upload> {
+  const upload = await file;
+  return { fileName: upload.filename || 'upload', contentType: upload.mimetype ?? null, body: upload.createReadStream() };
+}
 
 /** The upload input as form fields (the REST upload's shape), so both go through one parser. */
 function asFields(input: Record<string, unknown>): Record<string, string> {
@@ -40,14 +48,8 @@ export const resolvers = {
       })),
   },
   Mutation: {
-    uploadEventParticipants: async (_p, { input, file }, ctx) => {
-      const upload = (await file) as FileUpload;
-      return uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), {
-        fileName: upload.filename || 'upload',
-        contentType: upload.mimetype ?? null,
-        body: upload.createReadStream(),
-      });
-    },
+    uploadEventParticipants: async (_p, { input, file }, ctx) =>
+      uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), await fileUpload(file as Promise<FileUpload>)),
     submitColumnMappings: (_p, { jobId, mappings }, ctx) =>
       submitColumnMappings(
         ctx.imports,
@@ -64,6 +66,8 @@ export const resolvers = {
       ),
     resumeFromFingerprint: (_p, { jobId, decision }, ctx) => resumeFromFingerprint(ctx.imports, ctx.scope(), jobId, decision),
     cancelImport: (_p, { jobId }, ctx) => cancelImport(ctx.imports, ctx.scope(), jobId),
+    uploadImportCorrections: async (_p, { jobId, file, sheetIndex }, ctx) =>
+      uploadCorrections(ctx.imports, ctx.scope(), jobId, asFields({ sheetIndex }), await fileUpload(file as Promise<FileUpload>)),
   },
   ImportJob,
   SourceSystem: {

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AuthenticationError } from '@ems/schema';
@@ -5,7 +6,7 @@ import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type A
 import { OperatorScope } from '../domain/access';
 import {
   cancelImport,
-  getImport,
+  getImportWithCorrections,
   importResult,
   importRows,
   uploadImport,
@@ -18,6 +19,8 @@ import {
   type ImportsDeps,
 } from '../domain/commands';
 import { IMPORT_TYPES, isImportType, type ImportType } from '../domain/importTypes';
+import { uploadCorrections } from '../domain/failedRows/corrections';
+import { failedRowsFile } from '../domain/failedRows/failedRowsFile';
 import { readMultipartUpload } from './multipart';
 
 const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
@@ -118,7 +121,7 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     '/api/imports/:id',
     asyncHandler(async (req, res) => {
       const { id } = parseInput(uuidPath, req.params, 'path');
-      res.json(await getImport(scopeOf(imports, req), id));
+      res.json(await getImportWithCorrections(imports, scopeOf(imports, req), id));
     }),
   );
   router.get(
@@ -126,6 +129,30 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(uuidPath, req.params, 'path');
       res.json(await importRows(imports, scopeOf(imports, req), id, parseInput(rowsQuery, req.query, 'query')));
+    }),
+  );
+  router.get(
+    '/api/imports/:id/failed-rows.csv',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      const file = await failedRowsFile(imports, scopeOf(imports, req), id);
+      res.attachment(file.fileName).type('text/csv; charset=utf-8').set('Cache-Control', 'no-store');
+      // Once the first bytes are out an error can only break the answer off (pipeline destroys it)
+      // and be logged; a client that leaves early is no error.
+      await pipeline(file.content, res).catch((err: { code?: string }) => {
+        if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+      });
+    }),
+  );
+  router.post(
+    '/api/imports/:id/corrections',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      const scope = scopeOf(imports, req);
+      const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+        uploadCorrections(imports, scope, id, fields, upload),
+      );
+      res.status(201).location(`/api/imports/${job.id}`).json(job);
     }),
   );
   router.put(

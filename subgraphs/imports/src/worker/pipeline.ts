@@ -5,9 +5,10 @@ import type { Logger } from '@ems/service-runtime';
 import { claimLease, findJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
 import { readFile } from '../data/files';
 import { insertRowResults } from '../data/rowResults';
-import { findSourceSystem, listTemplateVariants, saveTemplateVariant, type TemplateVariant } from '../data/sourceSystems';
+import { findSourceSystem, listTemplateVariants, saveTemplateVariant } from '../data/sourceSystems';
 import { clearStagedRows, copyStagedRows, sampleStagedRows, stagedRowsAfter } from '../data/stagedRows';
 import { normaliseHeader } from '../domain/fields';
+import { choicesOfCorrectedJob, restoredTable, type RememberedChoices } from '../domain/failedRows/corrections';
 import type { JobState } from '../domain/jobState';
 import { rowMapper } from '../domain/mapping';
 import type { ChunkContext, Counts, RowProcessor, WholeFileRows } from '../domain/rowProcessor';
@@ -105,8 +106,15 @@ async function columnMode(deps: PipelineDeps, job: ImportJobRecord): Promise<Col
   return { source: source?.isSelf ? 'self' : 'external' };
 }
 
-/** The template variant named on upload, or the one whose header row is this file's (F10). */
-async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: readonly string[]): Promise<TemplateVariant | null> {
+/**
+ * The choices remembered for this file: for a corrections job the first job's, else the template
+ * variant named on upload, or the one whose header row is this file's (F10).
+ */
+async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: readonly string[]): Promise<RememberedChoices | null> {
+  if (job.correctsJobId) {
+    const original = await findJob(deps.db, job.correctsJobId);
+    return original ? choicesOfCorrectedJob(original) : null;
+  }
   if (job.sourceSystemId === null) return null;
   const variants = await listTemplateVariants(deps.db, job.sourceSystemId, job.importType);
   const named = job.config.templateVariantKey as string | null | undefined;
@@ -117,12 +125,14 @@ async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: rea
 
 async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
   await clearStagedRows(deps.db, job.id);
-  const table = await openTable(() => readFile(deps.db, job.fileId), {
+  const opened = await openTable(() => readFile(deps.db, job.fileId), {
     sheetIndex: Number(job.config.sheetIndex ?? 0),
     maxRows: deps.limits.maxRows,
     xlsxMaxUncompressedBytes: deps.limits.xlsxMaxUncompressedBytes,
     xlsxWorkerMemoryMb: deps.limits.xlsxWorkerMemoryMb,
   });
+  // A corrected failed-rows file: its cells are staged with the values the download neutralised.
+  const table = job.correctsJobId ? restoredTable(opened) : opened;
   let rowsTotal: number;
   try {
     rowsTotal = await copyStagedRows(deps.db, job.id, table.batches, async () => {
@@ -301,7 +311,8 @@ async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, proces
 
 /** F10: the operator's column and cell choices, kept with the source system for the next file of this shape. */
 async function rememberTemplate(deps: PipelineDeps, job: ImportJobRecord): Promise<void> {
-  if (job.sourceSystemId === null || !job.columns) return;
+  // A corrections job's header is the failed-rows file's, not a layout the source system sends.
+  if (job.sourceSystemId === null || !job.columns || job.correctsJobId) return;
   const columns = job.columns;
   const signature = createHash('sha256').update(columns.header.map(normaliseHeader).join('\u0000')).digest('hex').slice(0, 12);
   const key = columns.templateVariantKey ?? (job.config.templateVariantKey as string | null) ?? `header-${signature}`;

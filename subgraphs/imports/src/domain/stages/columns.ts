@@ -48,8 +48,8 @@ export interface AutoMatchInput {
   header: readonly string[];
   fields: readonly FieldDefinition[];
   mode: ColumnMode;
-  /** The template variant's remembered mappings, by normalised header. */
-  template: { key: string; mappings: ReadonlyArray<{ header: string; field: string | null }> } | null;
+  /** The template variant's remembered mappings, by normalised header (key null: remembered from an earlier job). */
+  template: { key: string | null; mappings: ReadonlyArray<{ header: string; field: string | null }> } | null;
   /** createCustom1..3: the header of the column kept as custom field N, if any. */
   customHeaders: readonly (string | null)[];
 }

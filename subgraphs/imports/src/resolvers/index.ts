@@ -14,6 +14,7 @@ import {
 } from '../domain/commands';
 import { uploadCorrections } from '../domain/failedRows/corrections';
 import { ImportJob } from './ImportJob';
+import { PartnerImportJob, PartnerView } from './PartnerView';
 
 /** A GraphQL upload as the domain reads a file. */
 async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Upload> {
@@ -70,6 +71,8 @@ export const resolvers = {
       uploadCorrections(ctx.imports, ctx.scope(), jobId, asFields({ sheetIndex }), await fileUpload(file as Promise<FileUpload>)),
   },
   ImportJob,
+  PartnerView,
+  PartnerImportJob,
   SourceSystem: {
     templateVariants: (parent, { importType }, ctx) => templateVariants(ctx.imports, ctx.scope(), parent.id, importType ?? undefined),
   },

@@ -5,6 +5,7 @@ import type { SourceSystemRecord } from '../data/sourceSystems';
 import type { ImportsContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -207,6 +208,15 @@ export type ImportJobResultsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type ImportJobFilter = {
+  eventId?: InputMaybe<Scalars['ID']['input']>;
+  importType?: InputMaybe<ImportType>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Array<ImportJobState>>;
+  /** ISO 8601 instant: jobs changed (state, progress) at or after it. */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The import job's states (docs/imports.md). FINGERPRINT_ABORT is shown as FAILED (displayState). UNDOING and UNDONE: the undo of a completed import. */
 export type ImportJobState =
   | 'CANCELLED'
@@ -381,6 +391,15 @@ export type MutationUploadResultSetArgs = {
   input: ResultSetImportInput;
 };
 
+/** Relay's page information. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
 /** How a result row finds its participant. */
 export type ParticipantIdMode =
   /** The start number (bib) in the event. */
@@ -389,6 +408,98 @@ export type ParticipantIdMode =
   | 'EXTERNAL_ID'
   /** The participant's id in this system (from its own export). */
   | 'PARTICIPANT_ID';
+
+/** An import job and its summary as a partner reads it (no file contents, mappings or samples). */
+export type PartnerImportJob = {
+  __typename?: 'PartnerImportJob';
+  counts: ImportCounts;
+  /** ISO 8601 instants. */
+  createdAt: Scalars['String']['output'];
+  /** FINGERPRINT_ABORT is shown as FAILED. */
+  displayState: ImportJobState;
+  error?: Maybe<Scalars['String']['output']>;
+  eventId?: Maybe<Scalars['ID']['output']>;
+  fileName?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** F9: columns the import did not read. */
+  ignoredColumns: Array<Scalars['String']['output']>;
+  importType: ImportType;
+  organisationId: Scalars['ID']['output'];
+  rowsProcessed: Scalars['Int']['output'];
+  rowsTotal?: Maybe<Scalars['Int']['output']>;
+  sourceSystemId?: Maybe<Scalars['ID']['output']>;
+  startedAt?: Maybe<Scalars['String']['output']>;
+  state: ImportJobState;
+  terminal: Scalars['Boolean']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PartnerImportJobConnection = {
+  __typename?: 'PartnerImportJobConnection';
+  edges: Array<PartnerImportJobEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerImportJobEdge = {
+  __typename?: 'PartnerImportJobEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerImportJob;
+};
+
+/**
+ * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
+ * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ */
+export type PartnerView = {
+  __typename?: 'PartnerView';
+  /** imports:read. One import job; null when the id names none of the key's organisations' jobs. */
+  importJob?: Maybe<PartnerImportJob>;
+  /**
+   * imports:read. Import jobs of the key's organisations with their summaries, in sync order (a job
+   * moves on with every change of state or progress). first: 100 unless given, at most 500.
+   */
+  importJobs?: Maybe<PartnerImportJobConnection>;
+  /**
+   * imports:read. A job's per-row results in file order (the summary's table), `after` a row number;
+   * null when the id names none of the key's organisations' jobs. first: 100 unless given, at most 500.
+   * Raw names of unresolved persons need members:pii.
+   */
+  importRowResults?: Maybe<ImportRowResultPage>;
+  keyId: Scalars['ID']['output'];
+};
+
+
+/**
+ * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
+ * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ */
+export type PartnerViewImportJobArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
+ * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ */
+export type PartnerViewImportJobsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ImportJobFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
+ * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ */
+export type PartnerViewImportRowResultsArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  failedOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  jobId: Scalars['ID']['input'];
+};
 
 export type Person = {
   __typename?: 'Person';
@@ -593,6 +704,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = {
   ImportJob: ImportJob;
+  PartnerView: PartnerView;
 };
 
 /** Mapping of federation reference types */
@@ -600,6 +712,9 @@ export type FederationReferenceTypes = {
   ImportJob:
     ( { __typename: 'ImportJob' }
     & GraphQLRecursivePick<FederationTypes['ImportJob'], {"id":true}> );
+  PartnerView:
+    ( { __typename: 'PartnerView' }
+    & GraphQLRecursivePick<FederationTypes['PartnerView'], {"keyId":true}> );
 };
 
 
@@ -628,6 +743,7 @@ export type ResolversTypes = {
   ImportCounts: ResolverTypeWrapper<ImportCounts>;
   ImportField: ResolverTypeWrapper<ImportField>;
   ImportJob: ResolverTypeWrapper<JobView>;
+  ImportJobFilter: ImportJobFilter;
   ImportJobState: ImportJobState;
   ImportRowResult: ResolverTypeWrapper<ImportRowResult>;
   ImportRowResultPage: ResolverTypeWrapper<ImportRowResultPage>;
@@ -639,7 +755,12 @@ export type ResolversTypes = {
   ImportVerification: ResolverTypeWrapper<ImportVerification>;
   MergeCandidateRef: ResolverTypeWrapper<MergeCandidateRef>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   ParticipantIdMode: ParticipantIdMode;
+  PartnerImportJob: ResolverTypeWrapper<JobView>;
+  PartnerImportJobConnection: ResolverTypeWrapper<Omit<PartnerImportJobConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerImportJobEdge']> }>;
+  PartnerImportJobEdge: ResolverTypeWrapper<Omit<PartnerImportJobEdge, 'node'> & { node: ResolversTypes['PartnerImportJob'] }>;
+  PartnerView: ResolverTypeWrapper<Omit<PartnerView, 'importJob' | 'importJobs'> & { importJob?: Maybe<ResolversTypes['PartnerImportJob']>, importJobs?: Maybe<ResolversTypes['PartnerImportJobConnection']> }>;
   Person: ResolverTypeWrapper<Person>;
   PointsCalculator: PointsCalculator;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -676,6 +797,7 @@ export type ResolversParentTypes = {
   ImportCounts: ImportCounts;
   ImportField: ImportField;
   ImportJob: JobView;
+  ImportJobFilter: ImportJobFilter;
   ImportRowResult: ImportRowResult;
   ImportRowResultPage: ImportRowResultPage;
   ImportUndo: ImportUndoParent;
@@ -685,6 +807,11 @@ export type ResolversParentTypes = {
   ImportVerification: ImportVerification;
   MergeCandidateRef: MergeCandidateRef;
   Mutation: Record<PropertyKey, never>;
+  PageInfo: PageInfo;
+  PartnerImportJob: JobView;
+  PartnerImportJobConnection: Omit<PartnerImportJobConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerImportJobEdge']> };
+  PartnerImportJobEdge: Omit<PartnerImportJobEdge, 'node'> & { node: ResolversParentTypes['PartnerImportJob'] };
+  PartnerView: Omit<PartnerView, 'importJob' | 'importJobs'> & { importJob?: Maybe<ResolversParentTypes['PartnerImportJob']>, importJobs?: Maybe<ResolversParentTypes['PartnerImportJobConnection']> } | FederationReferenceTypes['PartnerView'];
   Person: Person;
   Query: Record<PropertyKey, never>;
   ResultSetImportInput: ResultSetImportInput;
@@ -893,6 +1020,52 @@ export type MutationResolvers<ContextType = ImportsContext, ParentType extends R
   uploadResultSet?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadResultSetArgs, 'file' | 'input'>>;
 };
 
+export type PageInfoResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PartnerImportJobResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['PartnerImportJob'] = ResolversParentTypes['PartnerImportJob']> = {
+  counts?: Resolver<ResolversTypes['ImportCounts'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayState?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ignoredColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['ImportType'], ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rowsProcessed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sourceSystemId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
+  terminal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerImportJobConnectionResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['PartnerImportJobConnection'] = ResolversParentTypes['PartnerImportJobConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerImportJobEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerImportJobEdgeResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['PartnerImportJobEdge'] = ResolversParentTypes['PartnerImportJobEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerImportJob'], ParentType, ContextType>;
+};
+
+export type PartnerViewResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['PartnerView'] = ResolversParentTypes['PartnerView'], FederationReferenceType extends FederationReferenceTypes['PartnerView'] = FederationReferenceTypes['PartnerView']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PartnerView']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  importJob?: Resolver<Maybe<ResolversTypes['PartnerImportJob']>, ParentType, ContextType, RequireFields<PartnerViewImportJobArgs, 'id'>>;
+  importJobs?: Resolver<Maybe<ResolversTypes['PartnerImportJobConnection']>, ParentType, ContextType, Partial<PartnerViewImportJobsArgs>>;
+  importRowResults?: Resolver<Maybe<ResolversTypes['ImportRowResultPage']>, ParentType, ContextType, RequireFields<PartnerViewImportRowResultsArgs, 'jobId'>>;
+  keyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type PersonResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -986,6 +1159,11 @@ export type Resolvers<ContextType = ImportsContext> = {
   ImportVerification?: ImportVerificationResolvers<ContextType>;
   MergeCandidateRef?: MergeCandidateRefResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  PartnerImportJob?: PartnerImportJobResolvers<ContextType>;
+  PartnerImportJobConnection?: PartnerImportJobConnectionResolvers<ContextType>;
+  PartnerImportJobEdge?: PartnerImportJobEdgeResolvers<ContextType>;
+  PartnerView?: PartnerViewResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ResultSetImportSummary?: ResultSetImportSummaryResolvers<ContextType>;

@@ -3,6 +3,7 @@ import { findImport } from '../domain/commands';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { failedRowsUrl } from '../domain/failedRows/failedRowsFile';
 import { toJobView } from '../domain/jobView';
+import { resultSetSummary } from '../flows/resultSets/summary';
 
 const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
 
@@ -64,6 +65,7 @@ export const ImportJob = {
       person: { id: m.personId },
       candidate: { id: m.candidatePersonId },
     })),
+  resultSet: (job) => resultSetSummary(job),
   failedRowCount: (job, _a, ctx) => ctx.loaders.failedRowCount.load(String(job.id)),
   failedRowsUrl: async (job, _a, ctx) =>
     failedRowsUrl(job, ctx.imports.processors[job.importType], await ctx.loaders.failedRowCount.load(String(job.id))),

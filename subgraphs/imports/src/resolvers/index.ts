@@ -51,6 +51,8 @@ export const resolvers = {
   Mutation: {
     uploadEventParticipants: async (_p, { input, file }, ctx) =>
       uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), await fileUpload(file as Promise<FileUpload>)),
+    uploadResultSet: async (_p, { input, file }, ctx) =>
+      uploadImport(ctx.imports, ctx.scope(), 'RESULT_SET', asFields(input), await fileUpload(file as Promise<FileUpload>)),
     submitColumnMappings: (_p, { jobId, mappings }, ctx) =>
       submitColumnMappings(
         ctx.imports,

@@ -140,7 +140,7 @@ export async function startDemoIdp(o: DemoIdpOptions): Promise<{ url: string; st
   });
   app.use('/interaction', (_req, res, next) => {
     res.setHeader('cache-control', 'no-store');
-    res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'");
     next();
   });
   app.get('/interaction/:uid', async (req: Request, res: Response, next: NextFunction) => {

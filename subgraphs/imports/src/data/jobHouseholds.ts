@@ -2,22 +2,45 @@ import type { Knex } from '@ems/db';
 
 /**
  * The membership import's households of a job (`imports.job_households`): for each household key
- * of the staged rows, the user keys its rows carry, in the order they first appear in the file.
- * Filled once from the staged rows (one statement), read per chunk by key (one statement).
+ * of the staged rows, the user keys its rows carry, in the order they first appear. Filled once
+ * (one statement over the staged rows), read per chunk by key (one statement).
  */
 
-/** Columns are 0-based positions in the staged rows' cells. */
-export async function stageHouseholds(db: Knex, jobId: string, householdColumn: number, userKeyColumn: number): Promise<void> {
+/** A job's staged rows to read households from; columns are 0-based positions in their cells. */
+export interface HouseholdSource {
+  jobId: string;
+  householdColumn: number;
+  userKeyColumn: number;
+}
+
+/**
+ * Stages `jobId`'s households from `sources` (in order: a corrections job lists the jobs it
+ * corrects first, so that their rows' logins keep their places and the household its payer).
+ */
+export async function stageHouseholds(db: Knex, jobId: string, sources: readonly HouseholdSource[]): Promise<void> {
   await db('imports.job_households').where({ jobId }).delete();
+  if (sources.length === 0) return;
+  const selects = sources.map(
+    (_, i) =>
+      `SELECT ${i} AS source, btrim(cells[?]) AS household_key, btrim(cells[?]) AS user_key, row_no
+         FROM imports.job_rows
+        WHERE job_id = ? AND coalesce(btrim(cells[?]), '') <> '' AND coalesce(btrim(cells[?]), '') <> ''`,
+  );
+  const bindings = sources.flatMap((s) => [
+    s.householdColumn + 1,
+    s.userKeyColumn + 1,
+    s.jobId,
+    s.householdColumn + 1,
+    s.userKeyColumn + 1,
+  ]);
   await db.raw(
     `INSERT INTO imports.job_households (job_id, household_key, user_keys)
-     SELECT ?, household_key, array_agg(user_key ORDER BY first_row)
-       FROM (SELECT btrim(cells[?]) AS household_key, btrim(cells[?]) AS user_key, min(row_no) AS first_row
-               FROM imports.job_rows
-              WHERE job_id = ? AND coalesce(btrim(cells[?]), '') <> '' AND coalesce(btrim(cells[?]), '') <> ''
+     SELECT ?, household_key, array_agg(user_key ORDER BY first_seen)
+       FROM (SELECT household_key, user_key, min(ARRAY[source, row_no]) AS first_seen
+               FROM (${selects.join(' UNION ALL ')}) AS cells
               GROUP BY 1, 2) AS keys
       GROUP BY household_key`,
-    [jobId, householdColumn + 1, userKeyColumn + 1, jobId, householdColumn + 1, userKeyColumn + 1],
+    [jobId, ...bindings],
   );
 }
 

@@ -2,6 +2,8 @@ import { InputError, NotFoundError } from '@ems/schema';
 import { TODAY } from '../../../../membership/src/testing/fixtures';
 import { createSourceSystem } from '../../data/sourceSystems';
 import { getImport, importResult, importRows, submitCellMappings, uploadImport } from '../../domain/commands';
+import { uploadCorrections } from '../../domain/failedRows/corrections';
+import { failedRowsFile } from '../../domain/failedRows/failedRowsFile';
 import { csvUpload, importsFixture, type ImportsFixture } from '../../testing/fixture';
 
 /**
@@ -144,6 +146,29 @@ describe('membership import through every stage', () => {
     expect(again.alreadyImportedJobId).toBe(jobId);
     const view = await submitCellMappings(f.deps, f.operator(), again.id, [{ fkType: 'membershipType', value: 'Familie', targetId: null }]);
     expect(view.counts).toMatchObject({ rows: 9, created: 0, updated: 0, unchanged: 6, failed: 3, personsCreated: 0, accountsCreated: 0 });
+  });
+});
+
+describe('a corrected failed row of a household', () => {
+  it('joins the household’s login, which the first file named', async () => {
+    const first = await upload(
+      [
+        'First name,Last name,Date of birth,User key,Household,Membership type,Period',
+        'Vera,Vogt,1980-01-01,vogt.vera,F9,individual,Season 2026',
+        'Vito,Vogt,2015-13-01,,F9,junior,Season 2026',
+      ].join('\n'),
+    );
+    expect((await getImport(f.operator(), first.id)).counts).toMatchObject({ created: 1, failed: 1 });
+    const { content } = await failedRowsFile(f.deps, f.operator(), first.id);
+    let csv = '';
+    for await (const chunk of content) csv += String(chunk);
+    expect(csv).toContain('2015-13-01');
+    const corrections = await uploadCorrections(f.deps, f.operator(), first.id, {}, csvUpload(csv.replace('2015-13-01', '2015-03-01')));
+    expect((await getImport(f.operator(), corrections.id)).counts).toMatchObject({ created: 1, failed: 0, linksCreated: 1 });
+    expect(await linkedPersons((await accountOf('vogt.vera')).id)).toEqual([
+      { firstName: 'Vera', relationship: 'self', status: 'active', memberType: 'new' },
+      { firstName: 'Vito', relationship: 'household', status: 'active', memberType: 'new' },
+    ]);
   });
 });
 

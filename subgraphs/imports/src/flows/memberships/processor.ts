@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
-import type { ImportJobRecord } from '../../data/jobs';
-import { householdUserKeys, stageHouseholds } from '../../data/jobHouseholds';
+import { householdUserKeys, stageHouseholds, type HouseholdSource } from '../../data/jobHouseholds';
+import { findJob, type ImportJobRecord } from '../../data/jobs';
 import type { ChunkContext, ChunkResult, ForeignKeyResolver, ImportRowResult, MappedRow, RowProcessor } from '../../domain/rowProcessor';
 import { failed, unresolvedPerson } from '../../domain/rowResults';
 import { columnOfField, type ColumnsState } from '../../domain/stages/columns';
@@ -53,13 +53,25 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
     return { config, g, results, valid };
   }
 
-  /** The user keys of each household of these rows, as the whole file gives them (computed at the first chunk). */
+  /** Where a job's households are read from: the job's own rows, after those of the jobs it corrects (oldest first). */
+  async function householdSources(db: Knex, job: ImportJobRecord): Promise<HouseholdSource[]> {
+    const sources: HouseholdSource[] = [];
+    let current: ImportJobRecord | null = job;
+    // A chain of corrections is short; the bound only guards against a loop in the data.
+    for (let depth = 0; current && depth < 20; depth++) {
+      const columns = columnOfField(current.columns as ColumnsState);
+      const householdColumn = columns.get('householdKey');
+      const userKeyColumn = columns.get('userKey');
+      if (householdColumn !== undefined && userKeyColumn !== undefined)
+        sources.unshift({ jobId: current.id, householdColumn, userKeyColumn });
+      current = current.correctsJobId ? await findJob(db, current.correctsJobId) : null;
+    }
+    return sources;
+  }
+
+  /** The user keys of each household of these rows, as the whole file (and the files it corrects) give them. */
   async function households(trx: Knex.Transaction, job: ImportJobRecord, rows: readonly MemberRow[]) {
-    const columns = columnOfField(job.columns as ColumnsState);
-    const householdColumn = columns.get('householdKey');
-    const userKeyColumn = columns.get('userKey');
-    if (householdColumn === undefined || userKeyColumn === undefined) return new Map<string, string[]>();
-    if (job.checkpoint === 0) await stageHouseholds(trx, job.id, householdColumn, userKeyColumn);
+    if (job.checkpoint === 0) await stageHouseholds(trx, job.id, await householdSources(trx, job));
     const keys = [...new Set(rows.flatMap((r) => (r.householdKey ? [r.householdKey] : [])))];
     const found = await householdUserKeys(trx, job.id, keys);
     // A user key the rows' check refuses is not a login: no account is made of it.

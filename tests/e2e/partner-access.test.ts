@@ -222,6 +222,56 @@ describe('POST /graphql with Authorization: ApiKey', () => {
   });
 });
 
+describe('each scope reaches the partner query through the router, and only what it names', () => {
+  const QUERY = `{ partner {
+    scopes
+    membershipPeriods { id }
+    members(first: 5) { edges { node { id personalData { lastName } } } }
+    events(first: 1) { edges { node { id } } }
+    importJobs(first: 1) { edges { node { id } } }
+  } }`;
+  type View = {
+    scopes: string[];
+    membershipPeriods: unknown[] | null;
+    members: { edges: Array<{ node: { personalData: unknown } }> } | null;
+    events: unknown | null;
+    importJobs: unknown | null;
+  };
+  const missing = (errors: Array<{ path?: unknown[]; extensions?: Record<string, unknown> }> | undefined) =>
+    (errors ?? [])
+      .filter((e) => e.extensions?.code === 'MISSING_SCOPE')
+      .map((e) => e.path?.[1])
+      .sort();
+
+  it.each([
+    [['members:read'], ['events', 'importJobs']],
+    [['events:read'], ['importJobs', 'members', 'membershipPeriods']],
+    [['imports:read'], ['events', 'members', 'membershipPeriods']],
+    [['members:pii'], ['events', 'importJobs', 'members', 'membershipPeriods']],
+  ] as const)('%j', async (scopes, refused) => {
+    const { key } = await newKey([...scopes]);
+    const { status, body } = await partnerClient(key).graphql<{ partner: View }>(QUERY);
+    expect(status).toBe(200);
+    const view = body.data!.partner;
+    expect(view.scopes).toEqual(scopes);
+    expect(missing(body.errors as never)).toEqual(refused);
+    const reached = { membershipPeriods: view.membershipPeriods, members: view.members, events: view.events, importJobs: view.importJobs };
+    for (const [field, value] of Object.entries(reached))
+      expect([field, value === null]).toEqual([field, refused.includes(field as never)]);
+  });
+
+  it('personal data needs members:pii beside members:read', async () => {
+    const without = await newKey(['members:read']);
+    const withPii = await newKey(['members:read', 'members:pii']);
+    const plain = (await partnerClient(without.key).graphql<{ partner: View }>(QUERY)).body.data!.partner.members!.edges;
+    const personal = (await partnerClient(withPii.key).graphql<{ partner: View }>(QUERY)).body.data!.partner.members!.edges;
+    expect(plain.length).toBeGreaterThan(0);
+    expect(personal).toHaveLength(plain.length);
+    expect(plain.every((e) => e.node.personalData === null)).toBe(true);
+    expect(personal.every((e) => e.node.personalData !== null)).toBe(true);
+  });
+});
+
 describe('two routers: revocation at once everywhere, one rate limit per key', () => {
   const LIMIT = 4;
   let routers: Array<Awaited<ReturnType<typeof startExtraRouter>>>;

@@ -1,3 +1,5 @@
+import { isAcceptedText } from '@ems/schema/rules';
+
 /**
  * RowFailureMetadata. `category` is a free string (forward compatible: a front end renders a
  * category it does not know as GENERIC). The categories used today and their fields:
@@ -28,4 +30,16 @@ export function unresolvedPerson(rawFirstName: string, rawLastName: string, desc
 
 export function numberChangeRefused(description: string): RowFailure {
   return { category: 'NUMBER_CHANGE_REFUSED', description };
+}
+
+/** The longest cell any flow reads. */
+export const MAX_CELL_TEXT = 200;
+
+/** What every flow refuses in a row's cells, whatever the field: control characters, or a cell longer than MAX_CELL_TEXT. */
+export function cellFailure(values: Iterable<string | null>): RowFailure | null {
+  for (const value of values) {
+    if (value && !isAcceptedText(value)) return failed('A cell contains control characters, which are not accepted');
+    if (value && value.length > MAX_CELL_TEXT) return failed(`A cell is longer than ${MAX_CELL_TEXT} characters`);
+  }
+  return null;
 }

@@ -1,6 +1,5 @@
-import { isAcceptedText } from '@ems/schema/rules';
 import type { MappedRow } from '../../domain/rowProcessor';
-import { failed, fkMismatch, type RowFailure } from '../../domain/rowResults';
+import { cellFailure, failed, fkMismatch, type RowFailure } from '../../domain/rowResults';
 import { isPlausibleEmail, parseDate, parsePositiveInt } from '../../domain/values';
 import type { Gate } from './gating';
 
@@ -18,15 +17,11 @@ export interface ParticipantRow {
   custom: [string | null, string | null, string | null];
 }
 
-const MAX_TEXT = 200;
-
 /** Checks one row's cells; a refusal is the row's failure, the other rows go on. */
 export function readParticipantRow(row: MappedRow, categories: Record<string, number>, gate: Gate): ParticipantRow | RowFailure {
   const v = (field: string) => (row.values[field] ?? '').trim();
-  for (const value of [...Object.values(row.values), ...row.custom]) {
-    if (value && !isAcceptedText(value)) return failed('A cell contains control characters, which are not accepted');
-    if (value && value.length > MAX_TEXT) return failed(`A cell is longer than ${MAX_TEXT} characters`);
-  }
+  const refused = cellFailure([...Object.values(row.values), ...row.custom]);
+  if (refused) return refused;
   const firstName = v('firstName');
   const lastName = v('lastName');
   if (!firstName) return failed('First name is empty');

@@ -1,6 +1,5 @@
-import { isAcceptedText } from '@ems/schema/rules';
 import type { MappedRow } from '../../domain/rowProcessor';
-import { failed, unresolvedPerson, type RowFailure } from '../../domain/rowResults';
+import { cellFailure, failed, unresolvedPerson, type RowFailure } from '../../domain/rowResults';
 import { parsePositiveInt } from '../../domain/values';
 import type { ParticipantKeyKind, ResultStatus } from './membershipPort';
 import { parseRaceTime } from './raceTime';
@@ -39,7 +38,6 @@ function statusOfWord(value: string): ResultStatus | null {
 
 const KEY_LABELS: Record<ParticipantKeyKind, string> = { BIB: 'bib', PARTICIPANT_ID: 'participant ID', EXTERNAL_ID: 'external ID' };
 const KEY_FIELDS: Record<ParticipantKeyKind, string> = { BIB: 'bib', PARTICIPANT_ID: 'participantId', EXTERNAL_ID: 'externalId' };
-const MAX_TEXT = 200;
 const MAX_BIB = 20;
 
 export function keyLabel(mode: ParticipantKeyKind): string {
@@ -53,10 +51,8 @@ export function keyLabel(mode: ParticipantKeyKind): string {
  */
 export function readResultRow(row: MappedRow, mode: ParticipantKeyKind): ResultRow | RowFailure {
   const v = (field: string) => (row.values[field] ?? '').trim();
-  for (const value of Object.values(row.values)) {
-    if (value && !isAcceptedText(value)) return failed('A cell contains control characters, which are not accepted');
-    if (value && value.length > MAX_TEXT) return failed(`A cell is longer than ${MAX_TEXT} characters`);
-  }
+  const refused = cellFailure(Object.values(row.values));
+  if (refused) return refused;
   const firstName = v('firstName');
   const lastName = v('lastName');
   const key = v(KEY_FIELDS[mode]);

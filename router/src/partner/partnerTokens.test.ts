@@ -42,10 +42,15 @@ function adminStandIn(validitySeconds = 300) {
   };
 }
 
-async function started(admin: ReturnType<typeof adminStandIn>) {
+/** Runs `test` on a listening PartnerTokens, closed afterwards. */
+async function withTokens(admin: ReturnType<typeof adminStandIn>, test: (tokens: PartnerTokens) => Promise<void>) {
   const tokens = new PartnerTokens(db.knex, admin);
   await tokens.listen();
-  return tokens;
+  try {
+    await test(tokens);
+  } finally {
+    tokens.close();
+  }
 }
 
 const notify = () => db.knex.raw(`NOTIFY ${API_KEYS_CHANGED_CHANNEL}`);
@@ -60,23 +65,19 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 
 it('keeps a token for its key: one exchange for many calls, named by a hash of the key', async () => {
   const admin = adminStandIn();
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     const grants = await Promise.all([tokens.grantFor(KEY), tokens.grantFor(KEY), tokens.grantFor(KEY)]);
     expect(await tokens.grantFor(KEY)).toBe(grants[0]);
     expect(admin.calls).toHaveLength(1);
     expect(grants[0]!.token).toBe('token-1');
     expect(grants[0]!.keyHash).not.toContain(KEY);
     expect(grants[0]!.keyHash).toHaveLength(43);
-  } finally {
-    tokens.close();
-  }
+  });
 });
 
 it('drops every token when any key changes (NOTIFY), so a revoked key is asked about again', async () => {
   const admin = adminStandIn();
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     await tokens.grantFor(KEY);
     await notify();
     await eventually(async () => (await tokens.grantFor(KEY)).token === 'token-2');
@@ -88,15 +89,12 @@ it('drops every token when any key changes (NOTIFY), so a revoked key is asked a
         (err: Error) => err.message === 'Invalid API key',
       ),
     );
-  } finally {
-    tokens.close();
-  }
+  });
 });
 
 it('does not keep a token whose exchange began before a key change', async () => {
   const admin = adminStandIn();
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     const release = admin.hold();
     const inFlight = tokens.grantFor(KEY);
     await notify();
@@ -105,9 +103,7 @@ it('does not keep a token whose exchange began before a key change', async () =>
     await inFlight;
     await tokens.grantFor(KEY);
     expect(admin.calls).toHaveLength(2);
-  } finally {
-    tokens.close();
-  }
+  });
 });
 
 it('keeps nothing while it is not listening (a change could not reach it)', async () => {
@@ -124,14 +120,11 @@ it('keeps nothing while it is not listening (a change could not reach it)', asyn
 
 it('keeps no token that is about to expire (a key that expires soon)', async () => {
   const admin = adminStandIn(20);
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     await tokens.grantFor(KEY);
     await tokens.grantFor(KEY);
     expect(admin.calls).toHaveLength(2);
-  } finally {
-    tokens.close();
-  }
+  });
 });
 
 it.each([
@@ -142,20 +135,16 @@ it.each([
 ])('answers an admin service %i as %i', async (status, expected, message) => {
   const admin = adminStandIn();
   admin.refuse(status);
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     await expect(tokens.grantFor(KEY)).rejects.toMatchObject({ status: expected, message });
     await expect(tokens.grantFor(KEY)).rejects.toMatchObject({ status: expected });
     expect(admin.calls).toHaveLength(2);
-  } finally {
-    tokens.close();
-  }
+  });
 });
 
 it('forgets its tokens when the listening connection drops, and keeps tokens again once it listens again', async () => {
   const admin = adminStandIn();
-  const tokens = await started(admin);
-  try {
+  await withTokens(admin, async (tokens) => {
     await tokens.grantFor(KEY);
     await db.knex.raw(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN ${API_KEYS_CHANGED_CHANNEL}'`,
@@ -168,7 +157,5 @@ it('forgets its tokens when the listening connection drops, and keeps tokens aga
       await tokens.grantFor(KEY);
       return admin.calls.length - before <= 1;
     });
-  } finally {
-    tokens.close();
-  }
+  });
 });

@@ -48,12 +48,13 @@ export async function deleteResults(db: Db, resultSetId: number): Promise<number
   return result.rowCount;
 }
 
-export interface ResultValues {
-  participantId: number;
-  rank: number | null;
-  status: ResultStatus;
-  timeMs: number | null;
-  points: number | null;
+/** A set's results as columns, index by index (a 200,000-result set binds five arrays, not 200,000 objects). */
+export interface ResultColumns {
+  participantIds: readonly number[];
+  ranks: ReadonlyArray<number | null>;
+  statuses: readonly ResultStatus[];
+  timesMs: ReadonlyArray<number | null>;
+  points: ReadonlyArray<number | null>;
 }
 
 /**
@@ -61,8 +62,8 @@ export interface ResultValues {
  * were recorded), only for participants of the event; answers how many were inserted, so that
  * the caller can tell a participant of another event (fewer) from none.
  */
-export async function insertResults(db: Db, eventId: number, resultSetId: number, rows: readonly ResultValues[]): Promise<number> {
-  if (rows.length === 0) return 0;
+export async function insertResults(db: Db, eventId: number, resultSetId: number, columns: ResultColumns): Promise<number> {
+  if (columns.participantIds.length === 0) return 0;
   const result = (await rawSet(
     db,
     `INSERT INTO membership.results (result_set_id, participant_id, rank, status, time_ms, points)
@@ -70,15 +71,7 @@ export async function insertResults(db: Db, eventId: number, resultSetId: number
        FROM unnest(?::int[], ?::int[], ?::text[], ?::int[], ?::numeric[]) WITH ORDINALITY AS u(participant_id, rank, status, time_ms, points, ord)
        JOIN membership.participants p ON p.id = u.participant_id AND p.event_id = ?
       ORDER BY u.ord`,
-    [
-      resultSetId,
-      rows.map((r) => r.participantId),
-      rows.map((r) => r.rank),
-      rows.map((r) => r.status),
-      rows.map((r) => r.timeMs),
-      rows.map((r) => r.points),
-      eventId,
-    ],
+    [resultSetId, columns.participantIds, columns.ranks, columns.statuses, columns.timesMs, columns.points, eventId],
   )) as unknown as { rowCount: number };
   return result.rowCount;
 }

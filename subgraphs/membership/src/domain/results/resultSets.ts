@@ -101,18 +101,13 @@ export async function replaceResultSet(
     await updateResultSet(db, existing, values);
     previousResults = await deleteResults(db, existing);
   }
-  const inserted = await insertResults(
-    db,
-    eventId,
-    resultSetId,
-    entries.map((e, i) => ({
-      participantId: e.participantId,
-      status: e.status,
-      timeMs: e.timeMs,
-      rank: ranks[i] ?? null,
-      points: points[i] ?? null,
-    })),
-  );
+  const inserted = await insertResults(db, eventId, resultSetId, {
+    participantIds: entries.map((e) => e.participantId),
+    ranks,
+    statuses: entries.map((e) => e.status),
+    timesMs: entries.map((e) => e.timeMs),
+    points,
+  });
   if (inserted !== entries.length) throw new Error(`${entries.length - inserted} results name participants of another event`);
   return {
     resultSetId,

@@ -6,6 +6,7 @@ import type { ColumnsState } from '../domain/stages/columns';
 import type { CellsState } from '../domain/stages/cells';
 import type { Verification } from '../domain/stages/verifying';
 import type { Counts } from '../domain/rowProcessor';
+import type { JobUndo } from '../domain/undo/jobUndo';
 
 /** The flow's own upload fields (contract: stored in the job's configJson). */
 export type JobConfig = Record<string, unknown>;
@@ -35,6 +36,8 @@ export interface ImportJobRecord {
   checkpoint: number;
   resultPayload: Record<string, unknown> | null;
   error: { message: string } | null;
+  /** The undo, once an operator asked for it (docs/imports.md, "Undo"). */
+  undo: JobUndo | null;
   leaseToken: string | null;
   leaseExpiresAt: Date | null;
   createdAt: Date;
@@ -121,7 +124,17 @@ export async function recentJobs(
 export type JobChanges = Partial<
   Pick<
     ImportJobRecord,
-    'columns' | 'cells' | 'verification' | 'counts' | 'rowsTotal' | 'checkpoint' | 'resultPayload' | 'error' | 'startedAt' | 'finishedAt'
+    | 'columns'
+    | 'cells'
+    | 'verification'
+    | 'counts'
+    | 'rowsTotal'
+    | 'checkpoint'
+    | 'resultPayload'
+    | 'error'
+    | 'startedAt'
+    | 'finishedAt'
+    | 'undo'
   >
 >;
 

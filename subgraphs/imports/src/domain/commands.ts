@@ -3,14 +3,18 @@ import { ConflictError, InputError, NotFoundError } from '@ems/schema';
 import { storeFile } from '../data/files';
 import { findCompletedImportOfFile, insertJob, jobsCorrecting, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
-import { findSourceSystem, listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
+import { listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
 import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
 import type { Processors } from '../flows';
 import type { OperatorScope } from './access';
 import type { PreparedUpload } from './rowProcessor';
+import type { CsvChoice } from '../parsing';
+import { parseCsvChoice } from './formFields';
+import { visibleSourceSystem } from './sourceSystemAccess';
 import { IMPORT_TYPES, type ImportType } from './importTypes';
-import { displayState, isTerminal, type JobState } from './jobState';
+import { canMove, displayState, isTerminal, type JobState } from './jobState';
 import { toJobView } from './jobView';
+import { undoWithRefusals } from './undo/commands';
 import { applyOperatorMappings, type ColumnMode, type ColumnsState } from './stages/columns';
 import { applyCellChoices, type CellChoice, type CellsState } from './stages/cells';
 
@@ -44,9 +48,11 @@ export async function uploadImport(
   upload: Upload,
 ) {
   const organisationIds = await scope.requireOperator();
-  return createImportJob(deps, scope, importType, upload, async (trx) =>
-    deps.processors[importType].prepareUpload(trx, { fields: await fields, user: scope.user, organisationIds }),
-  );
+  return createImportJob(deps, scope, importType, upload, async (trx) => {
+    const form = await fields;
+    const prepared = await deps.processors[importType].prepareUpload(trx, { fields: form, user: scope.user, organisationIds });
+    return { ...prepared, csvChoice: parseCsvChoice(form) };
+  });
 }
 
 /**
@@ -59,7 +65,7 @@ export async function createImportJob(
   scope: OperatorScope,
   importType: ImportType,
   upload: Upload,
-  prepare: (trx: Knex.Transaction) => Promise<PreparedUpload & { correctsJobId?: string }>,
+  prepare: (trx: Knex.Transaction) => Promise<PreparedUpload & { correctsJobId?: string; csvChoice?: CsvChoice | null }>,
 ) {
   const job = await deps.db.transaction(async (trx) => {
     const file = await storeFile(trx, upload.fileName, upload.contentType, upload.body);
@@ -72,7 +78,8 @@ export async function createImportJob(
       registrationSystemId: prepared.registrationSystemId,
       createdBy: scope.user.userKey,
       fileId: file.id,
-      config: { ...prepared.config, fileName: upload.fileName, fileBytes: file.byteSize },
+      // The CSV choice belongs to this file only (a corrections job copies the rest of the config).
+      config: { ...prepared.config, fileName: upload.fileName, fileBytes: file.byteSize, csvChoice: prepared.csvChoice ?? null },
       sourceSystemId: prepared.sourceSystemId,
       alreadyImportedJobId: await findCompletedImportOfFile(trx, target),
       correctsJobId: prepared.correctsJobId ?? null,
@@ -153,6 +160,9 @@ export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobI
     if (isTerminal(job.state)) {
       throw new ConflictError(`The import has already ended (${displayState(job.state)})`, { code: 'IMPORT_ENDED' });
     }
+    if (!canMove(job.state, 'CANCELLED')) {
+      throw new ConflictError(`The import cannot be cancelled while it is ${job.state}`, { code: 'IMPORT_NOT_CANCELLABLE' });
+    }
     if (await moveJob(deps.db, job.id, job.state, 'CANCELLED', { finishedAt: new Date() })) return toJobView(await scope.job(jobId));
   }
   throw new ConflictError('The import kept changing; try again', { code: 'IMPORT_STATE_CHANGED' });
@@ -182,7 +192,7 @@ export async function importRows(
   deps: ImportsDeps,
   scope: OperatorScope,
   jobId: string,
-  page: { after: number; first: number; failedOnly: boolean },
+  page: { after: number; first: number; failedOnly: boolean; outcome?: string },
 ) {
   const job = await scope.job(jobId);
   return rowResultsPage(deps.db, job.id, page);
@@ -200,13 +210,7 @@ export async function sourceSystems(deps: ImportsDeps, scope: OperatorScope) {
 }
 
 export async function templateVariants(deps: ImportsDeps, scope: OperatorScope, sourceSystemId: number, importType?: ImportType) {
-  const orgs = await scope.requireOperator();
-  const source = await findSourceSystem(deps.db, sourceSystemId);
-  const visible =
-    source &&
-    source.registrationSystemId === scope.user.registrationSystemId &&
-    (source.organisationId === null || orgs.includes(source.organisationId));
-  if (!visible) throw new NotFoundError('Source system not found', { code: 'SOURCE_SYSTEM_NOT_FOUND' });
+  await visibleSourceSystem(deps, scope, sourceSystemId);
   return (await listTemplateVariants(deps.db, sourceSystemId, importType)).map((v) => ({
     id: v.id,
     key: v.key,
@@ -247,6 +251,8 @@ export async function importResult(deps: ImportsDeps, scope: OperatorScope, impo
     state: job.state,
     alreadyImportedJobId: job.alreadyImportedJobId,
     error: job.error,
+    // Once undone: the undo and the first records it left (the rest: GET /api/imports/{id}/undo).
+    undo: await undoWithRefusals(deps, job, { after: 0, first: 100 }),
     ...(await resultsPage(deps, job, { first: 100, failedOnly: true })),
   };
 }

@@ -1,10 +1,16 @@
 import { canMove, displayState, isTerminal, JOB_STATE_TABLE, JOB_STATES, WORKER_STATES } from './jobState';
 
 describe('import job state table (docs/imports.md)', () => {
-  it('has the contract terminal states COMPLETED, FAILED, CANCELLED and FINGERPRINT_ABORT, with no way out', () => {
+  it('has the contract terminal states COMPLETED, FAILED, CANCELLED and FINGERPRINT_ABORT, and UNDONE; only an undo leaves COMPLETED', () => {
     const terminal = JOB_STATES.filter(isTerminal);
-    expect(terminal.sort()).toEqual(['CANCELLED', 'COMPLETED', 'FAILED', 'FINGERPRINT_ABORT']);
-    for (const s of terminal) expect(JOB_STATE_TABLE[s].next).toEqual([]);
+    expect(terminal.sort()).toEqual(['CANCELLED', 'COMPLETED', 'FAILED', 'FINGERPRINT_ABORT', 'UNDONE']);
+    for (const s of terminal) expect(JOB_STATE_TABLE[s].next).toEqual(s === 'COMPLETED' ? ['UNDOING'] : []);
+  });
+
+  it('undoes a job once: COMPLETED -> UNDOING -> UNDONE, or back to COMPLETED when the undo failed', () => {
+    expect(JOB_STATES.filter((s) => canMove(s, 'UNDOING'))).toEqual(['COMPLETED']);
+    expect(JOB_STATE_TABLE.UNDOING.next).toEqual(['UNDONE', 'COMPLETED']);
+    expect(canMove('UNDONE', 'UNDOING')).toBe(false);
   });
 
   it('shows a fingerprint abort as FAILED (contract)', () => {
@@ -12,17 +18,18 @@ describe('import job state table (docs/imports.md)', () => {
     expect(displayState('COMPLETED')).toBe('COMPLETED');
   });
 
-  it('lets every state that has not ended be cancelled', () => {
-    for (const s of JOB_STATES.filter((s) => !isTerminal(s))) expect(canMove(s, 'CANCELLED')).toBe(true);
+  it('lets every state that has not ended be cancelled, except an undo (one transaction, never half done)', () => {
+    for (const s of JOB_STATES.filter((s) => !isTerminal(s) && s !== 'UNDOING')) expect(canMove(s, 'CANCELLED')).toBe(true);
+    expect(canMove('UNDOING', 'CANCELLED')).toBe(false);
   });
 
-  it('reaches COMPLETED only from PROCESSING, and PROCESSING only after verifying or the operator’s acknowledgement', () => {
-    expect(JOB_STATES.filter((s) => canMove(s, 'COMPLETED'))).toEqual(['PROCESSING']);
+  it('reaches COMPLETED only from PROCESSING (or back from a failed undo), and PROCESSING only after verifying or the operator’s acknowledgement', () => {
+    expect(JOB_STATES.filter((s) => canMove(s, 'COMPLETED'))).toEqual(['PROCESSING', 'UNDOING']);
     expect(JOB_STATES.filter((s) => canMove(s, 'PROCESSING')).sort()).toEqual(['FINGERPRINT_WARNING', 'VERIFYING']);
   });
 
   it('keeps operator waits out of the worker states', () => {
-    expect([...WORKER_STATES].sort()).toEqual(['MATCHING_CELLS', 'PARSING', 'PROCESSING', 'QUEUED', 'VERIFYING']);
+    expect([...WORKER_STATES].sort()).toEqual(['MATCHING_CELLS', 'PARSING', 'PROCESSING', 'QUEUED', 'UNDOING', 'VERIFYING']);
     expect(canMove('COLUMNS_NEEDED', 'PROCESSING')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The import job's state machine (docs/imports.md, "The job: states"). The contract names only the
  * terminal states COMPLETED, FAILED, CANCELLED and FINGERPRINT_ABORT (shown as FAILED); the
- * states in between are ours. Every move is a compare-and-set on the job row
+ * states in between are ours, and so are UNDOING and UNDONE (the undo of a completed import). Every move is a compare-and-set on the job row
  * (`data/jobs.ts` `moveJob`), checked against this table first.
  */
 export const JOB_STATES = [
@@ -17,6 +17,8 @@ export const JOB_STATES = [
   'FAILED',
   'CANCELLED',
   'FINGERPRINT_ABORT',
+  'UNDOING',
+  'UNDONE',
 ] as const;
 
 export type JobState = (typeof JOB_STATES)[number];
@@ -38,10 +40,15 @@ export const JOB_STATE_TABLE: Readonly<Record<JobState, StateRule>> = {
   VERIFYING: { owner: 'worker', next: ['FINGERPRINT_WARNING', 'PROCESSING', 'FAILED', 'CANCELLED'] },
   FINGERPRINT_WARNING: { owner: 'operator', next: ['PROCESSING', 'FINGERPRINT_ABORT', 'CANCELLED'] },
   PROCESSING: { owner: 'worker', next: ['COMPLETED', 'FAILED', 'CANCELLED'] },
-  COMPLETED: { owner: 'terminal', next: [] },
+  // Ended; the operator may still undo it (docs/imports.md, "Undo").
+  COMPLETED: { owner: 'terminal', next: ['UNDOING'] },
   FAILED: { owner: 'terminal', next: [] },
   CANCELLED: { owner: 'terminal', next: [] },
   FINGERPRINT_ABORT: { owner: 'terminal', next: [] },
+  // One transaction in a worker: it is not cancelled halfway; a failed undo changed nothing and
+  // leaves the job COMPLETED (with the error in `undo`).
+  UNDOING: { owner: 'worker', next: ['UNDONE', 'COMPLETED'] },
+  UNDONE: { owner: 'terminal', next: [] },
 };
 
 export function canMove(from: JobState, to: JobState): boolean {

@@ -36,6 +36,8 @@ export function toJobView(job: ImportJobRecord) {
     cells: job.cells,
     verification: job.verification,
     error: job.error,
+    /** The undo, once asked for: who, when, its counts and how many records it left (docs/imports.md, "Undo"). */
+    undo: job.undo,
   };
 }
 

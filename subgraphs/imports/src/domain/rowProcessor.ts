@@ -56,6 +56,28 @@ export interface WholeFileResult {
   notApplied: string | null;
 }
 
+/** A record an undo left as it is, and why (docs/imports.md, "Undo"). */
+export interface UndoRefusal {
+  /** The file's row that (last) wrote the record; null for a record of the job as a whole. */
+  rowNo: number | null;
+  /** What the record is (PERSON, PARTICIPANT, ...). */
+  record: string;
+  recordId: string;
+  /** The person the record is or belongs to, when there is one. */
+  personId: number | null;
+  /** CHANGED_SINCE, DELETED_SINCE, REFERENCED, ... */
+  reason: string;
+  message: string;
+  /** REFERENCED: what refers to the record. */
+  referencedBy: string[];
+}
+
+/** What an undo did: counts by record and outcome, and the records it left. */
+export interface UndoResult {
+  counts: Array<{ record: string; outcome: string; count: number }>;
+  refused: UndoRefusal[];
+}
+
 /** What a foreign key's values resolve to in the cells stage. */
 export interface ForeignKeyResolver {
   /** Each distinct value with the records it matches; one query for all values. */
@@ -127,6 +149,13 @@ export interface RowProcessor {
    * and the job's end state), or writes nothing to its domain and says why.
    */
   processWholeFile?(trx: Knex.Transaction, ctx: ChunkContext, rows: WholeFileRows): Promise<WholeFileResult>;
+  /**
+   * Undo of a COMPLETED job, for flows that support it (docs/imports.md, "Undo"): inside `trx`,
+   * removes what the job created and puts back what it changed, leaving (and answering) every
+   * record changed since or now referred to. The framework commits it with the refusals and the
+   * job's move to UNDONE, or rolls all of it back.
+   */
+  undo?(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult>;
   /** F7 on a sample of rows, for processors that opt in. */
   verify?(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification>;
   /** The domain-typed result (`GET /api/<entity>/import/{jobId}`) of a finished job. */

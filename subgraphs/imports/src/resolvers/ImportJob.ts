@@ -3,6 +3,7 @@ import { findImport } from '../domain/commands';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { failedRowsUrl } from '../domain/failedRows/failedRowsFile';
 import { toJobView } from '../domain/jobView';
+import { importFieldView } from '../domain/fields';
 import { resultSetSummary } from '../flows/resultSets/summary';
 
 const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
@@ -15,6 +16,10 @@ export const ImportJob = {
   rowsTotal: (job) => job.progress.rowsTotal,
   rowsProcessed: (job) => job.progress.rowsProcessed,
   error: (job) => job.error?.message ?? null,
+  // The fields this job's columns may feed: its flow's, as its upload options make them (e.g. which
+  // key a result file must have), so the columns stage needs no flow-specific knowledge.
+  columns: (job, _a, ctx) =>
+    job.columns && { ...job.columns, fields: ctx.imports.processors[job.importType].fields(job.config).map(importFieldView) },
   counts: (job) => {
     const c = job.counts;
     return {
@@ -47,11 +52,12 @@ export const ImportJob = {
         changes: s.changes,
       })),
     },
-  results: async (job, { first, after, failedOnly }, ctx) => {
+  results: async (job, { first, after, failedOnly, outcome }, ctx) => {
     const page = await rowResultsPage(ctx.imports.db, String(job.id), {
       first: Math.min(Math.max(first ?? 50, 1), 500),
       after: Math.max(after ?? 0, 0),
       failedOnly: failedOnly ?? false,
+      outcome: outcome ?? null,
     });
     return {
       nextAfter: page.nextAfter,
@@ -74,4 +80,5 @@ export const ImportJob = {
     return original && toJobView(original);
   },
   correctedBy: async (job, _a, ctx) => (await ctx.loaders.correctedBy.load(String(job.id))).map(toJobView),
+  undo: (job) => job.undo && { ...job.undo, jobId: String(job.id) },
 } satisfies ImportJobResolvers;

@@ -13,8 +13,11 @@ import {
   type Upload,
 } from '../domain/commands';
 import { uploadCorrections } from '../domain/failedRows/corrections';
+import { importFieldView } from '../domain/fields';
+import { undoImport } from '../domain/undo/commands';
 import { ImportJob } from './ImportJob';
 import { PartnerImportJob, PartnerView } from './PartnerView';
+import { ImportUndo } from './ImportUndo';
 
 /** A GraphQL upload as the domain reads a file. */
 async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Upload> {
@@ -39,14 +42,7 @@ export const resolvers = {
     recentImports: (_p, { importType, limit }, ctx) =>
       recentImports(ctx.imports, ctx.scope(), importType, Math.min(Math.max(limit ?? 10, 1), 100)),
     importSourceSystems: (_p, _a, ctx) => sourceSystems(ctx.imports, ctx.scope()),
-    importFields: (_p, { importType }, ctx) =>
-      ctx.imports.processors[importType].fields().map((f) => ({
-        ...f,
-        aliases: [...f.aliases],
-        selfOnly: !!f.selfOnly,
-        externalOnly: !!f.externalOnly,
-        foreignKey: f.foreignKey ?? null,
-      })),
+    importFields: (_p, { importType }, ctx) => ctx.imports.processors[importType].fields().map(importFieldView),
   },
   Mutation: {
     uploadEventParticipants: async (_p, { input, file }, ctx) =>
@@ -69,12 +65,14 @@ export const resolvers = {
       ),
     resumeFromFingerprint: (_p, { jobId, decision }, ctx) => resumeFromFingerprint(ctx.imports, ctx.scope(), jobId, decision),
     cancelImport: (_p, { jobId }, ctx) => cancelImport(ctx.imports, ctx.scope(), jobId),
+    undoImport: (_p, { jobId }, ctx) => undoImport(ctx.imports, ctx.scope(), jobId),
     uploadImportCorrections: async (_p, { jobId, file, sheetIndex }, ctx) =>
       uploadCorrections(ctx.imports, ctx.scope(), jobId, asFields({ sheetIndex }), await fileUpload(file as Promise<FileUpload>)),
   },
   ImportJob,
   PartnerView,
   PartnerImportJob,
+  ImportUndo,
   SourceSystem: {
     templateVariants: (parent, { importType }, ctx) => templateVariants(ctx.imports, ctx.scope(), parent.id, importType ?? undefined),
   },

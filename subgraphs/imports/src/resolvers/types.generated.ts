@@ -448,8 +448,10 @@ export type PartnerImportJobEdge = {
 };
 
 /**
- * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
- * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
  */
 export type PartnerView = {
   __typename?: 'PartnerView';
@@ -471,8 +473,10 @@ export type PartnerView = {
 
 
 /**
- * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
- * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
  */
 export type PartnerViewImportJobArgs = {
   id: Scalars['ID']['input'];
@@ -480,8 +484,10 @@ export type PartnerViewImportJobArgs = {
 
 
 /**
- * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
- * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
  */
 export type PartnerViewImportJobsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -491,8 +497,10 @@ export type PartnerViewImportJobsArgs = {
 
 
 /**
- * The partner API's view (docs/partner-api.md); membership answers Query.partner and the rest of it.
- * Import jobs need imports:read; a key without it gets null with a MISSING_SCOPE error.
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
  */
 export type PartnerViewImportRowResultsArgs = {
   after?: InputMaybe<Scalars['Int']['input']>;

@@ -21,6 +21,8 @@ import {
 import { IMPORT_TYPES, isImportType, type ImportType } from '../domain/importTypes';
 import { uploadCorrections } from '../domain/failedRows/corrections';
 import { failedRowsFile } from '../domain/failedRows/failedRowsFile';
+import { importUndo, undoImport } from '../domain/undo/commands';
+import { previewFile, type PreviewLimits } from '../domain/preview/filePreview';
 import { readMultipartUpload } from './multipart';
 
 const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
@@ -46,6 +48,11 @@ const rowsQuery = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  outcome: z.enum(['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED']).optional(),
+});
+const undoQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  first: z.coerce.number().int().min(1).max(500).default(100),
 });
 const recentQuery = z.object({
   importType: z.string().refine(isImportType, 'is not an import type').default('EVENT_PARTICIPANT'),
@@ -57,6 +64,8 @@ export interface ImportsRoutesDeps {
   keys: ApiKeyChecker;
   jwtSecret: string;
   maxUploadBytes: number;
+  /** What the reader may read of a previewed file (the worker's limits). */
+  readLimits: PreviewLimits;
 }
 
 function scopeOf(deps: ImportsDeps, req: Request): OperatorScope {
@@ -108,6 +117,17 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idPath, req.params, 'path');
       res.json(await templateVariants(imports, scopeOf(imports, req), id));
+    }),
+  );
+  router.post(
+    '/api/imports/preview',
+    asyncHandler(async (req, res) => {
+      const scope = scopeOf(imports, req);
+      res.json(
+        await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+          previewFile(imports, deps.readLimits, scope, fields, upload),
+        ),
+      );
     }),
   );
   router.get(
@@ -184,6 +204,20 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(uuidPath, req.params, 'path');
       res.json(await cancelImport(imports, scopeOf(imports, req), id));
+    }),
+  );
+  router.post(
+    '/api/imports/:id/undo',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await undoImport(imports, scopeOf(imports, req), id));
+    }),
+  );
+  router.get(
+    '/api/imports/:id/undo',
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(uuidPath, req.params, 'path');
+      res.json(await importUndo(imports, scopeOf(imports, req), id, parseInput(undoQuery, req.query, 'query')));
     }),
   );
   return router;

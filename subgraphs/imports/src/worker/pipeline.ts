@@ -16,7 +16,9 @@ import { autoMatchColumns, columnsComplete, ignoredColumns, type ColumnMode, typ
 import { cellsComplete, choicesToRemember, matchCells, type CellsState } from '../domain/stages/cells';
 import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
 import type { Processors } from '../flows';
-import { openTable } from '../parsing';
+import { openTable, type CsvChoice } from '../parsing';
+import { variantOfHeader } from '../domain/templateVariants';
+import { runUndo } from './undoStage';
 
 export interface PipelineDeps {
   db: Knex;
@@ -95,6 +97,8 @@ async function runStage(deps: PipelineDeps, job: ImportJobRecord, hold: Hold): P
       return verify(deps, job, processor, hold);
     case 'PROCESSING':
       return process(deps, job, processor, hold);
+    case 'UNDOING':
+      return runUndo(deps, job, processor, hold);
     default:
       return false;
   }
@@ -119,14 +123,14 @@ async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: rea
   const variants = await listTemplateVariants(deps.db, job.sourceSystemId, job.importType);
   const named = job.config.templateVariantKey as string | null | undefined;
   if (named) return variants.find((v) => v.key === named) ?? null;
-  const signature = header.map(normaliseHeader).join('\u0000');
-  return variants.find((v) => v.header.map(normaliseHeader).join('\u0000') === signature) ?? null;
+  return variantOfHeader(variants, header);
 }
 
 async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
   await clearStagedRows(deps.db, job.id);
   const opened = await openTable(() => readFile(deps.db, job.fileId), {
     sheetIndex: Number(job.config.sheetIndex ?? 0),
+    csv: (job.config.csvChoice as CsvChoice | null | undefined) ?? undefined,
     maxRows: deps.limits.maxRows,
     xlsxMaxUncompressedBytes: deps.limits.xlsxMaxUncompressedBytes,
     xlsxWorkerMemoryMb: deps.limits.xlsxWorkerMemoryMb,

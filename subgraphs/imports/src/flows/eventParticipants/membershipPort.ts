@@ -14,6 +14,7 @@ export type {
   PersonMatch,
   PersonMatchInput,
   PersonSnapshot,
+  ImportUndoRefusal,
 } from '@ems/membership/events';
 
 export type ParticipantsPort = Pick<
@@ -30,8 +31,9 @@ export type ParticipantsPort = Pick<
   | 'personsByIds'
   | 'countExternalIds'
   | 'refreshImportStatistics'
+  | 'undoImportChanges'
 >;
 
 export const membershipEvents: ParticipantsPort = events;
 
-export const { PARTICIPANT_REJECTION_MESSAGES } = events;
+export const { PARTICIPANT_REJECTION_MESSAGES, UNDO_REFUSAL_MESSAGES } = events;

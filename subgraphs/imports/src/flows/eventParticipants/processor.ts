@@ -1,6 +1,14 @@
 import type { Knex } from '@ems/db';
 import type { ImportJobRecord } from '../../data/jobs';
-import type { ChunkContext, ChunkResult, ForeignKeyResolver, ImportRowResult, MappedRow, RowProcessor } from '../../domain/rowProcessor';
+import type {
+  ChunkContext,
+  ChunkResult,
+  ForeignKeyResolver,
+  ImportRowResult,
+  MappedRow,
+  RowProcessor,
+  UndoResult,
+} from '../../domain/rowProcessor';
 import { failed, unresolvedPerson } from '../../domain/rowResults';
 import type { FieldChange, SampleComparison, Verification } from '../../domain/stages/verifying';
 import type { ParticipantImportConfig } from './config';
@@ -12,6 +20,8 @@ import {
   type PersonMatch,
   type PersonMatchInput,
   type PersonSnapshot,
+  type ImportUndoRefusal,
+  UNDO_REFUSAL_MESSAGES,
 } from './membershipPort';
 import { isFailure, readParticipantRow, type ParticipantRow } from './rows';
 import { prepareParticipantUpload } from './upload';
@@ -22,6 +32,13 @@ export type StoredParticipantConfig = ParticipantImportConfig & { sourceKind: So
 /** membership's reason code for a refused row, as the operator reads it. */
 function rejectionMessage(reason: string | null): string {
   return (PARTICIPANT_REJECTION_MESSAGES as Record<string, string>)[reason ?? ''] ?? 'The row was refused';
+}
+
+/** Why the undo left a record, as the operator reads it. */
+function undoRefusalMessage(refusal: ImportUndoRefusal): string {
+  const message = UNDO_REFUSAL_MESSAGES[refusal.reason];
+  if (refusal.reason !== 'REFERENCED' || refusal.referencedBy.length === 0) return message;
+  return `Now used by ${refusal.referencedBy.map((t) => t.replace(/_/g, ' ')).join(', ')}; kept.`;
 }
 
 function configOf(job: ImportJobRecord): StoredParticipantConfig {
@@ -105,7 +122,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
       const job = ctx.job;
       const eventId = job.eventId as number;
       if (ctx.job.checkpoint === 0 && config.createCustom.some(Boolean)) {
-        await port.setCustomFieldLabels(trx, eventId, config.createCustom);
+        await port.setCustomFieldLabels(trx, eventId, config.createCustom, job.id);
       }
       const matches = await port.matchPersons(
         trx,
@@ -150,6 +167,8 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
             custom: row.custom,
           };
         }),
+        // Membership records what the job created and changed, for its undo.
+        job.id,
       );
       const counts = {
         rows: rows.length,
@@ -162,7 +181,14 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
         mergeCandidates: 0,
       };
       const matched: Record<string, number> = {};
-      const candidates: Array<{ personId: number; candidatePersonId: number; score: number; reason: string; importJobId: string }> = [];
+      const candidates: Array<{
+        personId: number;
+        candidatePersonId: number;
+        score: number;
+        reason: string;
+        importJobId: string;
+        key: number;
+      }> = [];
       for (const w of written) {
         const m = matchOf.get(w.key) as PersonMatch;
         if (w.action === 'REJECTED') {
@@ -196,6 +222,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
               score: c.score,
               reason: 'Similar name, same date of birth',
               importJobId: job.id,
+              key: w.key,
             });
           }
         }
@@ -280,6 +307,26 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
 
     result(job: ImportJobRecord): Record<string, unknown> {
       return { eventId: job.eventId };
+    },
+
+    async undo(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult> {
+      const undone = await port.undoImportChanges(trx, {
+        importJobId: job.id,
+        registrationSystemId: job.registrationSystemId,
+        eventId: job.eventId,
+      });
+      return {
+        counts: undone.counts,
+        refused: undone.refused.map((r) => ({
+          rowNo: r.rowKey,
+          record: r.record,
+          recordId: r.recordId,
+          personId: r.personId,
+          reason: r.reason,
+          message: undoRefusalMessage(r),
+          referencedBy: r.referencedBy,
+        })),
+      };
     },
   };
 }

@@ -1,0 +1,50 @@
+import { ConflictError } from '@ems/schema';
+import type { ImportJobRecord } from '../../data/jobs';
+import { displayState } from '../jobState';
+import type { RowProcessor, UndoResult } from '../rowProcessor';
+
+/**
+ * The job's undo as stored (`import_jobs.undo`, docs/imports.md "Undo"): who asked and when,
+ * and once a worker has run it, its counts and how many records it left; or why it failed (the
+ * job is COMPLETED again and nothing was undone).
+ */
+export interface JobUndo {
+  requestedBy: string;
+  requestedAt: string;
+  finishedAt: string | null;
+  error: { message: string } | null;
+  counts: UndoResult['counts'];
+  /** How many records the undo left as they are (listed in `imports.undo_refusals`). */
+  refused: number;
+}
+
+/** What GraphQL's ImportUndo resolves from: the stored undo and its job (the refusals are read by page). */
+export type ImportUndoParent = JobUndo & { jobId: string };
+
+export function requestedUndo(userKey: string, now: Date): JobUndo {
+  return { requestedBy: userKey, requestedAt: now.toISOString(), finishedAt: null, error: null, counts: [], refused: 0 };
+}
+
+export function finishedUndo(undo: JobUndo, result: UndoResult, now: Date): JobUndo {
+  return { ...undo, finishedAt: now.toISOString(), error: null, counts: result.counts, refused: result.refused.length };
+}
+
+export function failedUndo(undo: JobUndo, message: string, now: Date): JobUndo {
+  return { ...undo, finishedAt: now.toISOString(), error: { message } };
+}
+
+/**
+ * Which jobs can be undone: a COMPLETED one of a flow that implements `undo`, once. (A FAILED or
+ * CANCELLED row-by-row job keeps the chunks it committed: undoing those is not offered.)
+ */
+export function assertUndoable(job: ImportJobRecord, processor: RowProcessor): void {
+  if (job.state === 'UNDOING') throw new ConflictError('The import is being undone already', { code: 'IMPORT_ALREADY_UNDONE' });
+  if (job.state === 'UNDONE')
+    throw new ConflictError('The import has already been undone; an import is undone once', { code: 'IMPORT_ALREADY_UNDONE' });
+  if (job.state !== 'COMPLETED') {
+    throw new ConflictError(`Only a completed import can be undone; this one is ${displayState(job.state)}`, {
+      code: 'IMPORT_NOT_COMPLETED',
+    });
+  }
+  if (!processor.undo) throw new ConflictError('Imports of this type cannot be undone', { code: 'IMPORT_UNDO_NOT_SUPPORTED' });
+}

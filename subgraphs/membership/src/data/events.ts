@@ -51,7 +51,12 @@ export async function eventOfOrganisations(db: Db, eventId: number, organisation
  * event exists. With an import job id, a change is recorded with its before-image
  * (`membership.import_changes`), so that an undo can put the labels back.
  */
-export async function updateCustomFieldLabels(db: Db, eventId: number, labels: CustomFields, importJobId: string | null = null): Promise<boolean> {
+export async function updateCustomFieldLabels(
+  db: Db,
+  eventId: number,
+  labels: CustomFields,
+  importJobId: string | null = null,
+): Promise<boolean> {
   const [row] = camelCaseRows<{ found: number }>(
     await rawSet(
       db,

@@ -3,7 +3,8 @@ import type { Db } from './db';
 import { rawSet } from './sqlSets';
 
 /**
- * The undo of an import job, one statement per step (docs/imports.md, "Undo"). Every step reads
+ * The undo of an import job, one statement per step, plus a catalog read of what refers to persons
+ * and participants for the two steps that delete them (docs/imports.md, "Undo"). Every step reads
  * and deletes its kind of entries of `membership.import_changes` (an entry is consumed exactly
  * once, so a second undo finds nothing), changes the records whose state is still the one the
  * job left, and reports the others. The checks sit in the WHERE of the DELETE or UPDATE itself,
@@ -49,30 +50,49 @@ const takeEntries = (table: string, kind: 'created' | 'updated' | 'any') =>
     WHERE import_job_id = ? AND record_table = '${table}'${kind === 'created' ? ' AND before IS NULL' : kind === 'updated' ? ' AND before IS NOT NULL' : ''}
    RETURNING row_key, record_id, record_key, before, after, after_xmin`;
 
-/**
- * What refers to a person or a participant (every foreign key to them; a test compares these lists
- * with the database's). A record something refers to is not deleted: the undo reports the tables.
- */
-export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
-  { table: 'participants', column: 'person_id' },
-  { table: 'memberships', column: 'person_id' },
-  { table: 'accounts', column: 'person_id' },
-  { table: 'linked_persons', column: 'person_id' },
-  { table: 'order_lines', column: 'person_id' },
-  { table: 'person_external_ids', column: 'person_id' },
-  { table: 'merge_candidates', column: 'person_id' },
-  { table: 'merge_candidates', column: 'candidate_person_id' },
-];
-export const PARTICIPANT_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [{ table: 'results', column: 'participant_id' }];
+/** A foreign key to a record: the referring table (quoted, schema-qualified), its name, and the column. */
+export interface Reference {
+  qualifiedTable: string;
+  name: string;
+  column: string;
+}
 
-function referencesOf(references: ReadonlyArray<{ table: string; column: string }>, id: string): string {
-  const tables = [...new Set(references.map((r) => r.table))];
-  const checks = tables.map((table) => {
+/**
+ * Every foreign key to `membership.<table>`, read from the catalog when the undo runs, so a table
+ * added later that refers to persons keeps them without anyone having to remember the undo. A
+ * record something refers to is not deleted: the undo reports the tables (`name`).
+ */
+export async function referencesTo(db: Db, table: 'persons' | 'participants'): Promise<Reference[]> {
+  const rows = camelCaseRows<Reference & { columns: number }>(
+    await rawSet(
+      db,
+      `SELECT quote_ident(n.nspname) || '.' || quote_ident(r.relname) AS qualified_table, r.relname AS name,
+              quote_ident(a.attname) AS column, cardinality(c.conkey) AS columns
+         FROM pg_constraint c
+         JOIN pg_class r ON r.oid = c.conrelid
+         JOIN pg_namespace n ON n.oid = r.relnamespace
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+        WHERE c.contype = 'f' AND c.confrelid = ?::regclass
+        ORDER BY r.relname, a.attname`,
+      [`membership.${table}`],
+    ),
+  );
+  const composite = rows.find((r) => r.columns !== 1);
+  if (composite)
+    throw new Error(`${composite.qualifiedTable} refers to membership.${table} by several columns, which the undo cannot check`);
+  return rows.map(({ qualifiedTable, name, column }) => ({ qualifiedTable, name, column }));
+}
+
+/** The names of the tables that refer to the record `id` (an SQL expression), as a text[]. */
+function referencesOf(references: readonly Reference[], id: string): string {
+  const names = [...new Set(references.map((r) => r.name))];
+  if (names.length === 0) return `'{}'::text[]`;
+  const checks = names.map((name) => {
     const probes = references
-      .filter((r) => r.table === table)
-      .map((r) => `EXISTS (SELECT 1 FROM membership.${table} x WHERE x.${r.column} = ${id})`)
+      .filter((r) => r.name === name)
+      .map((r) => `EXISTS (SELECT 1 FROM ${r.qualifiedTable} x WHERE x.${r.column} = ${id})`)
       .join(' OR ');
-    return `CASE WHEN ${probes} THEN '${table}' END`;
+    return `CASE WHEN ${probes} THEN '${name}' END`;
   });
   return `array_remove(ARRAY[${checks.join(', ')}]::text[], NULL)`;
 }
@@ -87,21 +107,22 @@ export function undoMergeCandidates(db: Db, importJobId: string): Promise<UndoOu
      ),
      outcomes AS (
        SELECT c.row_key, c.record_id::text AS record_id, m.person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'DELETED' WHEN m.id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN removed r ON r.id = c.record_id LEFT JOIN membership.merge_candidates m ON m.id = c.record_id
+              CASE WHEN c.record_id IN (SELECT id FROM removed) THEN 'DELETED' WHEN m.id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.merge_candidates m ON m.id = c.record_id
      )`,
     [importJobId],
   );
 }
 
 /** Participants the job created: deleted unless changed since or referred to (results). */
-export function undoCreatedParticipants(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+export async function undoCreatedParticipants(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  const references = await referencesTo(db, 'participants');
   return run(
     db,
     `WITH c AS (${takeEntries('participants', 'created')}),
      checked AS MATERIALIZED (
        SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id, p.person_id,
-              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(PARTICIPANT_REFERENCES, 'p.id')} AS referenced_by
+              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by
          FROM c LEFT JOIN membership.participants p ON p.id = c.record_id
      ),
      removed AS (
@@ -111,11 +132,11 @@ export function undoCreatedParticipants(db: Db, importJobId: string): Promise<Un
      ),
      outcomes AS (
        SELECT k.row_key, k.record_id::text AS record_id, k.person_id, k.referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'DELETED'
+              CASE WHEN k.record_id IN (SELECT id FROM removed) THEN 'DELETED'
                    WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
                    WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
                    ELSE 'CHANGED_SINCE' END AS outcome
-         FROM checked k LEFT JOIN removed r ON r.id = k.record_id
+         FROM checked k
      )`,
     [importJobId],
   );
@@ -155,7 +176,7 @@ export function undoUpdatedParticipantsPrepare(db: Db, importJobId: string): Pro
         WHERE k.unchanged AND k.before_bib IS NOT NULL AND k.before_bib IS DISTINCT FROM k.current_bib
           AND EXISTS (SELECT 1 FROM membership.participants q
                        WHERE q.event_id = k.event_id AND q.bib = k.before_bib AND q.id <> k.found_id
-                         AND NOT EXISTS (SELECT 1 FROM cand o WHERE o.found_id = q.id AND o.unchanged))
+                         AND q.id NOT IN (SELECT o.found_id FROM cand o WHERE o.unchanged))
      ),
      cleared AS (
        UPDATE membership.participants p SET bib = NULL
@@ -175,7 +196,7 @@ export function undoUpdatedParticipantsPrepare(db: Db, importJobId: string): Pro
               CASE WHEN k.found_id IS NULL THEN 'DELETED_SINCE'
                    WHEN k.record_id IN (SELECT record_id FROM blocked) THEN 'BIB_TAKEN'
                    ELSE 'CHANGED_SINCE' END AS outcome
-         FROM cand k JOIN refused f ON f.record_id = k.record_id
+         FROM cand k WHERE k.record_id IN (SELECT record_id FROM refused)
      )`,
     [importJobId, importJobId],
   );
@@ -190,12 +211,12 @@ export function undoUpdatedParticipantsRestore(db: Db, importJobId: string): Pro
        UPDATE membership.participants p SET ${putBack('b', PARTICIPANT_COLUMNS)}, updated_at = now()
          FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.participants, c.before) b
         WHERE p.id = c.record_id
-       RETURNING p.id, p.person_id
+       RETURNING p.id
      ),
      outcomes AS (
        SELECT c.row_key, c.record_id::text AS record_id, r.person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' ELSE 'DELETED_SINCE' END AS outcome
-         FROM c LEFT JOIN restored r ON r.id = c.record_id
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' ELSE 'DELETED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.participants r ON r.id = c.record_id
      )`,
     [importJobId],
   );
@@ -213,9 +234,9 @@ export function undoExternalIds(db: Db, importJobId: string, registrationSystemI
      ),
      outcomes AS (
        SELECT c.row_key, c.record_id || ':' || c.record_key AS record_id, e.person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN r.external_id IS NOT NULL THEN 'DELETED' WHEN e.external_id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
+              CASE WHEN (c.record_id, c.record_key) IN (SELECT source_system_id, external_id FROM removed) THEN 'DELETED'
+                   WHEN e.external_id IS NULL THEN 'ALREADY_GONE' ELSE 'CHANGED_SINCE' END AS outcome
          FROM c
-         LEFT JOIN removed r ON r.source_system_id = c.record_id AND r.external_id = c.record_key
          LEFT JOIN membership.person_external_ids e
                 ON e.registration_system_id = ? AND e.source_system_id = c.record_id AND e.external_id = c.record_key
      )`,
@@ -237,8 +258,8 @@ export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOut
      ),
      outcomes AS (
        SELECT c.row_key, c.record_id::text AS record_id, c.record_id::int AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' WHEN p.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN restored r ON r.id = c.record_id LEFT JOIN membership.persons p ON p.id = c.record_id
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN p.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.persons p ON p.id = c.record_id
      )`,
     [importJobId],
   );
@@ -249,13 +270,14 @@ export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOut
  * event's participant, a membership, an account, a merge candidate of another job...). Runs after
  * the steps that remove the job's own participants, external ids and merge candidates.
  */
-export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+export async function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  const references = await referencesTo(db, 'persons');
   return run(
     db,
     `WITH c AS (${takeEntries('persons', 'created')}),
      checked AS MATERIALIZED (
        SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id,
-              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(PERSON_REFERENCES, 'p.id')} AS referenced_by
+              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by
          FROM c LEFT JOIN membership.persons p ON p.id = c.record_id
      ),
      removed AS (
@@ -265,11 +287,11 @@ export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOut
      ),
      outcomes AS (
        SELECT k.row_key, k.record_id::text AS record_id, k.record_id::int AS person_id, k.referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'DELETED'
+              CASE WHEN k.record_id IN (SELECT id FROM removed) THEN 'DELETED'
                    WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
                    WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
                    ELSE 'CHANGED_SINCE' END AS outcome
-         FROM checked k LEFT JOIN removed r ON r.id = k.record_id
+         FROM checked k
      )`,
     [importJobId],
   );
@@ -289,8 +311,8 @@ export function undoEventLabels(db: Db, importJobId: string): Promise<UndoOutcom
      ),
      outcomes AS (
        SELECT c.row_key, c.record_id::text AS record_id, NULL::int AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN r.id IS NOT NULL THEN 'RESTORED' WHEN e.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN restored r ON r.id = c.record_id LEFT JOIN membership.events e ON e.id = c.record_id
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN e.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.events e ON e.id = c.record_id
      )`,
     [importJobId],
   );

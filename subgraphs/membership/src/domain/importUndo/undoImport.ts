@@ -52,7 +52,7 @@ function isBibCollision(err: unknown): boolean {
  * Undoes what an import job wrote through this package (`membership.import_changes`): deletes
  * what it created and puts back what it updated, record by record, unless something else changed
  * the record since or (for what it created) now refers to it; those are left as they are and
- * answered. A fixed number of statements (one per step) for any size of job, inside the caller's
+ * answered. A fixed number of statements (about one per step) for any size of job, inside the caller's
  * transaction; all of it or, on an error, none of it. Taking the log's entries as it goes, it
  * finds nothing to do for a job it has undone before.
  */

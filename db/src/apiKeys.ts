@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PartnerScope } from '@ems/schema';
+import { ChannelListener } from './channelListener';
 
 /** The contract's minimum length for an API key (rotation rule 9). */
 export const MIN_API_KEY_LENGTH = 32;
@@ -48,45 +49,28 @@ export class ApiKeyVerifier {
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private lastUsedWrites = new Map<number, number>();
-  private listener: { release(): void } | null = null;
-  private closed = false;
+  /** Every change (and a lost connection) makes the next verify reload. */
+  private readonly changes: ChannelListener;
 
   constructor(
     private readonly knex: Knex,
     private readonly cacheSeconds = 30,
-  ) {}
+  ) {
+    this.changes = new ChannelListener(knex, API_KEYS_CHANGED_CHANNEL, () => {
+      this.loadedAt = 0;
+    });
+  }
 
   /**
-   * Subscribes to key changes; call once at start-up. When the listening connection drops (a
+   * Subscribes to key changes; call once at start-up. While the listening connection is down (a
    * database restart), the cache falls back to its time limit and the subscription is renewed.
    */
   async listen(): Promise<void> {
-    this.closed = false;
-    const client = await this.knex.client.acquireRawConnection();
-    await client.query(`LISTEN ${API_KEYS_CHANGED_CHANNEL}`);
-    client.on('notification', () => {
-      this.loadedAt = 0;
-    });
-    client.on('error', () => {
-      this.loadedAt = 0;
-      this.listener = null;
-      void this.knex.client.destroyRawConnection(client).catch(() => undefined);
-      this.relisten(1000);
-    });
-    this.listener = { release: () => void this.knex.client.destroyRawConnection(client) };
-  }
-
-  private relisten(delayMs: number): void {
-    if (this.closed) return;
-    setTimeout(() => {
-      this.listen().catch(() => this.relisten(Math.min(delayMs * 2, 30_000)));
-    }, delayMs).unref();
+    await this.changes.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.listener?.release();
-    this.listener = null;
+    this.changes.close();
   }
 
   async verify(presented: string | undefined | null): Promise<ApiKeyIdentity | null> {

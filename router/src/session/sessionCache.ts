@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from '@ems/db';
+import { ChannelListener, type Knex } from '@ems/db';
 
 export const SESSIONS_CHANGED_CHANNEL = 'ems_sessions_changed';
 
@@ -19,13 +19,6 @@ interface Entry {
   key: string;
 }
 
-/** The pg connection knex hands out, as far as LISTEN needs it. */
-interface ListeningConnection {
-  query(sql: string): Promise<unknown>;
-  on(event: 'notification', listener: (msg: { payload?: string }) => void): void;
-  on(event: 'error' | 'end', listener: () => void): void;
-}
-
 /**
  * Session rows a router keeps for a few seconds, so that a busy session does not cost a database
  * read per request. Every router announces the sessions it changes or ends (NOTIFY) and drops
@@ -38,33 +31,25 @@ export class SessionCache {
   private sids = new Map<string, string>();
   /** Bumped by every invalidation: a read that began before one does not fill the cache. */
   private generation = 0;
-  private connection: ListeningConnection | null = null;
-  private closed = false;
+  /** Session changes announced by any router; while it is down nothing is served from memory. */
+  private readonly changes: ChannelListener;
 
   constructor(
     private readonly db: Knex,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    // A lost connection is reported without a payload: everything is forgotten.
+    this.changes = new ChannelListener(db, SESSIONS_CHANGED_CHANNEL, (key) => (key === undefined ? this.forgetAll() : this.dropKey(key)));
+  }
 
   async listen(): Promise<void> {
-    if (this.ttlMs <= 0 || this.closed) return;
-    try {
-      const connection = (await this.db.client.acquireConnection()) as ListeningConnection;
-      connection.on('notification', (msg) => msg.payload && this.dropKey(msg.payload));
-      const lost = () => this.lost(connection);
-      connection.on('error', lost);
-      connection.on('end', lost);
-      await connection.query(`LISTEN ${SESSIONS_CHANGED_CHANNEL}`);
-      this.connection = connection;
-    } catch {
-      this.retry();
-    }
+    if (this.ttlMs > 0) await this.changes.start();
   }
 
   /** A fresh copy of a cached session (express-session changes the object it is given). */
   read(sid: string): { sess: Record<string, unknown>; expire: number } | undefined {
-    if (!this.connection) return undefined;
+    if (!this.changes.listening) return undefined;
     const entry = this.entries.get(sid);
     if (!entry) return undefined;
     if (Date.now() - entry.cachedAt > this.ttlMs || entry.expire <= Date.now()) {
@@ -80,7 +65,7 @@ export class SessionCache {
 
   /** Caches a row read at `generation`, unless an invalidation happened since. */
   fill(sid: string, sess: object, expire: number, generation: number): void {
-    if (!this.connection || generation !== this.generation) return;
+    if (!this.changes.listening || generation !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.clear();
     const key = this.entries.get(sid)?.key ?? sessionKey(sid);
     this.entries.set(sid, { json: JSON.stringify(sess), expire, cachedAt: Date.now(), key });
@@ -100,10 +85,8 @@ export class SessionCache {
   }
 
   close(): void {
-    this.closed = true;
+    this.changes.close();
     this.clear();
-    if (this.connection) void this.db.client.releaseConnection(this.connection);
-    this.connection = null;
   }
 
   private dropKey(key: string): void {
@@ -124,16 +107,8 @@ export class SessionCache {
     this.sids.clear();
   }
 
-  private lost(connection: ListeningConnection): void {
-    if (this.connection !== connection) return;
-    this.connection = null;
-    this.clear();
+  private forgetAll(): void {
     this.generation += 1;
-    void this.db.client.releaseConnection(connection).catch(() => undefined);
-    this.retry();
-  }
-
-  private retry(): void {
-    if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
+    this.clear();
   }
 }

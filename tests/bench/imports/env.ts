@@ -13,6 +13,8 @@ export interface ImportsBenchEnv {
   existingPersons: number;
   /** Rows of the E08 result file (whole file), one per participant (`--result-rows=N`); 0 skips E08. */
   resultRows: number;
+  /** Rows of the M01 member list (`--member-rows=N`, default 100,000), and a tenth of them for the memory comparison; 0 skips M01. */
+  memberRows: number;
   /** Small uploads whose job start delay is measured, one after the other, and their rows each. */
   delayJobs: number;
   delayJobRows: number;
@@ -49,7 +51,7 @@ export function loadImportsBenchEnv(
   source: NodeJS.ProcessEnv = process.env,
   argv: readonly string[] = process.argv.slice(2),
 ): ImportsBenchEnv {
-  const known = ['rows', 'small-rows', 'persons', 'result-rows', 'delay-jobs', 'time-limit-seconds', 'keep-files'];
+  const known = ['rows', 'small-rows', 'persons', 'result-rows', 'member-rows', 'delay-jobs', 'time-limit-seconds', 'keep-files'];
   const unknown = argv.filter((a) => !known.some((k) => a.startsWith(`--${k}=`)));
   if (unknown.length) throw new Error(`unknown arguments: ${unknown.join(' ')} (known: ${known.map((k) => `--${k}=`).join(' ')})`);
   const value = (arg: string, variable: string) => argument(argv, arg) ?? source[variable];
@@ -63,6 +65,7 @@ export function loadImportsBenchEnv(
     smallRows,
     existingPersons: Math.round(numberSetting(value('persons', 'BENCH_IMPORT_PERSONS'), 'persons', 200_000, 2_000_000, 1000)),
     resultRows: Math.round(numberSetting(value('result-rows', 'BENCH_IMPORT_RESULT_ROWS'), 'result rows', 200_000, 2_000_000, 0)),
+    memberRows: Math.round(numberSetting(value('member-rows', 'BENCH_IMPORT_MEMBER_ROWS'), 'member rows', 100_000, 2_000_000, 0)),
     delayJobs: Math.round(numberSetting(value('delay-jobs', 'BENCH_IMPORT_DELAY_JOBS'), 'delay jobs', 50, 1000, 1)),
     delayJobRows: Math.round(numberSetting(source.BENCH_IMPORT_DELAY_JOB_ROWS, 'BENCH_IMPORT_DELAY_JOB_ROWS', 20, 10_000, 1)),
     pollMs: numberSetting(source.BENCH_IMPORT_POLL_MS, 'BENCH_IMPORT_POLL_MS', 250, 5000, 10),

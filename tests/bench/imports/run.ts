@@ -17,6 +17,7 @@ import { ImportApiMissingError, runImport, signIn, type RouterSession } from './
 import { PeakSampler, WorkerLauncher, WorkerMissingError } from './memory';
 import { formatReport, TARGETS, verdicts, type ImportsBenchResult, type MeasuredImport } from './report';
 import { formatResultSetReport, measureResultSetImport, RESULT_SET_TARGET_ROWS_PER_SECOND, resultSetVerdict } from './resultSets';
+import { formatMemberReport, measureMemberImport, MEMBER_IMPORT_TARGET_ROWS_PER_SECOND, memberVerdicts } from './members';
 import { createBenchEvent, demoOrganisationId, OPERATOR_USER_KEY, seedPersons } from './seed';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -40,7 +41,7 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
     const work = async () => {
       console.log(
         `imports bench: ${env.rows} CSV rows (and ${env.smallRows} as CSV and XLSX) against ${env.existingPersons} persons, ` +
-          `E08 with ${env.resultRows} result rows, on ` +
+          `E08 with ${env.resultRows} result rows, M01 with ${env.memberRows} member rows, on ` +
           `${env.databaseUrl ? 'a scratch database on DATABASE_URL' : 'embedded PostgreSQL under .data/bench-pg'} ` +
           `(time limit ${env.timeLimitMs / 1000} s)`,
       );
@@ -154,6 +155,25 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
             })
           : null;
 
+      // M01, the membership import (row by row), beside a COPY of its own file.
+      const members =
+        env.memberRows > 0
+          ? await measureMemberImport({
+              knex,
+              databaseUrl: db.url,
+              dir,
+              rows: env.memberRows,
+              existingPersons: env.existingPersons,
+              session,
+              freshWorker: async () => {
+                const worker = await workers.restart();
+                return { worker, sampler: new PeakSampler(worker.pid) };
+              },
+              pollMs: env.pollMs,
+              deadline: cutoff,
+            })
+          : null;
+
       console.log(`job start delay: ${files.delayCsvs.length} uploads of ${env.delayJobRows} rows, one after the other`);
       const delays: number[] = [];
       for (const file of files.delayCsvs) {
@@ -175,7 +195,11 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
       const v = verdicts(result, { small: env.smallRows, large: env.rows });
       console.log(`\n${formatReport(result, v)}`);
       if (resultSet) console.log(`\n${formatResultSetReport(resultSet)}`);
-      const pass = Object.values(v).every(Boolean) && (resultSet === null || resultSetVerdict(resultSet));
+      if (members) console.log(`\n${formatMemberReport(members)}`);
+      const pass =
+        Object.values(v).every(Boolean) &&
+        (resultSet === null || resultSetVerdict(resultSet)) &&
+        (members === null || Object.values(memberVerdicts(members)).every(Boolean));
       if (loadAtStart[0]! > os.cpus().length) {
         console.log(
           `note: 1-minute load average was ${loadAtStart[0]!.toFixed(1)} on ${os.cpus().length} CPUs before the run; rerun on a quiet machine`,
@@ -186,12 +210,21 @@ async function main(env: ImportsBenchEnv, signal: AbortSignal, startedAtMs: numb
         finishedAt: new Date().toISOString(),
         environment: runEnvironment(db.server, db.postgresVersion, loadAtStart[0]!),
         settings: { ...env, databaseUrl: undefined, serviceEnv: describeServiceEnv(env.serviceEnv), workerEnv: Object.keys(env.workerEnv) },
-        targets: { ...TARGETS, resultSetRowsPerSecondMin: RESULT_SET_TARGET_ROWS_PER_SECOND },
+        targets: {
+          ...TARGETS,
+          resultSetRowsPerSecondMin: RESULT_SET_TARGET_ROWS_PER_SECOND,
+          memberRowsPerSecondMin: MEMBER_IMPORT_TARGET_ROWS_PER_SECOND,
+        },
         files: { ...bytes, delayCsvs: files.delayCsvs.length },
         ...result,
         resultSet,
+        members,
         startDelaysMs: delays,
-        verdicts: { ...v, ...(resultSet ? { resultSetRate: resultSetVerdict(resultSet) } : {}) },
+        verdicts: {
+          ...v,
+          ...(resultSet ? { resultSetRate: resultSetVerdict(resultSet) } : {}),
+          ...(members ? memberVerdicts(members) : {}),
+        },
         pass,
       });
       if (!pass) process.exitCode = 1;

@@ -185,6 +185,14 @@ describe('undo of a completed import', () => {
     expect(stored).toBe(after.counts.created ?? 0);
   });
 
+  it('no longer counts an undone job as the same file already imported: importing it again creates the rows anew', async () => {
+    const { event, jobId } = await completedImport();
+    await undoImport(f.deps, f.operator(), jobId);
+    const again = await uploadParticipants(f.deps, f.operator(), { eventId: String(event.id), createCustom1: 'Club' }, csvUpload(CSV));
+    expect(again.alreadyImportedJobId).toBeNull();
+    expect((await getImport(f.operator(), again.id)).counts).toMatchObject({ created: 5 });
+  });
+
   it('keeps the undone job’s row results as the history of what it did', async () => {
     const { jobId } = await completedImport();
     await undoImport(f.deps, f.operator(), jobId);

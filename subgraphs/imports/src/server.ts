@@ -35,7 +35,17 @@ export async function startImportsService(env: ImportsEnv): Promise<RunningServi
     context: ({ db }) => createContextFactory(importsDeps(db)),
     uploads: { maxFileSize: env.IMPORT_MAX_UPLOAD_BYTES },
     routes: ({ db, keys }) =>
-      importsRoutes({ imports: importsDeps(db), keys, jwtSecret: env.JWT_SECRET, maxUploadBytes: env.IMPORT_MAX_UPLOAD_BYTES }),
+      importsRoutes({
+        imports: importsDeps(db),
+        keys,
+        jwtSecret: env.JWT_SECRET,
+        maxUploadBytes: env.IMPORT_MAX_UPLOAD_BYTES,
+        readLimits: {
+          maxRows: env.IMPORT_MAX_ROWS,
+          xlsxMaxUncompressedBytes: env.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES,
+          xlsxWorkerMemoryMb: env.IMPORT_XLSX_WORKER_MEMORY_MB,
+        },
+      }),
   });
   return {
     ...service,

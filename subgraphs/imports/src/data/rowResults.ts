@@ -28,16 +28,20 @@ export interface RowResultPage {
   nextAfter: number | null;
 }
 
-/** A page of row results in file order; `failedOnly` lists only rows with a failure. */
+/**
+ * A page of row results in file order; `failedOnly` lists only rows with a failure, `outcome` only
+ * rows of that outcome (the summary's filter). The primary key (job_id, row_no) orders the page.
+ */
 export async function rowResultsPage(
   db: Knex,
   jobId: string,
-  opts: { after: number; first: number; failedOnly: boolean },
+  opts: { after: number; first: number; failedOnly: boolean; outcome?: string | null },
 ): Promise<RowResultPage> {
   const rows = (await db('imports.row_results')
     .where({ jobId })
     .where('rowNo', '>', opts.after)
     .modify((q) => (opts.failedOnly ? q.whereNotNull('failure') : q))
+    .modify((q) => (opts.outcome ? q.where({ outcome: opts.outcome }) : q))
     .orderBy('rowNo')
     .limit(opts.first + 1)
     .select('rowNo', 'outcome', 'personId', 'targetId', 'matchKind', 'failure', 'mergeCandidates')) as ImportRowResult[];

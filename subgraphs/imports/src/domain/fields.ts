@@ -28,3 +28,8 @@ export function normaliseHeader(value: string): string {
     .replace(/[\s_.-]+/g, ' ')
     .trim();
 }
+
+/** A field definition as GraphQL's ImportField shows it. */
+export function importFieldView(f: FieldDefinition) {
+  return { ...f, aliases: [...f.aliases], selfOnly: !!f.selfOnly, externalOnly: !!f.externalOnly, foreignKey: f.foreignKey ?? null };
+}

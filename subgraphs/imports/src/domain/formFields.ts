@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from '@ems/schema';
+import { CSV_ENCODINGS, DELIMITERS, type CsvChoice } from '../parsing';
 
 /**
  * The upload forms' fields, as every flow reads them (bookend item 5). Multipart fields are
@@ -38,4 +39,40 @@ export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<s
     throw new InputError(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'invalid'}`, { code: 'INVALID_IMPORT_FIELDS' });
   }
   return result.data;
+}
+
+/** The delimiters by the names a form sends (a tab is no character a form field should carry). */
+export const DELIMITER_NAMES = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const satisfies Record<
+  string,
+  (typeof DELIMITERS)[number]
+>;
+export type DelimiterName = keyof typeof DELIMITER_NAMES;
+
+export function delimiterName(delimiter: string | undefined): DelimiterName | null {
+  return (Object.keys(DELIMITER_NAMES) as DelimiterName[]).find((name) => DELIMITER_NAMES[name] === delimiter) ?? null;
+}
+
+const csvChoiceSchema = z.object({
+  encoding: z
+    .enum(CSV_ENCODINGS, { message: `encoding must be one of ${CSV_ENCODINGS.join(', ')}` })
+    .or(z.literal('').transform(() => null))
+    .optional()
+    .transform((v) => v ?? null),
+  delimiter: z
+    .enum(Object.keys(DELIMITER_NAMES) as [DelimiterName, ...DelimiterName[]], {
+      message: `delimiter must be one of ${Object.keys(DELIMITER_NAMES).join(', ')}`,
+    })
+    .or(z.literal('').transform(() => null))
+    .optional()
+    .transform((v) => v ?? null),
+});
+
+/**
+ * Every upload's `encoding` and `delimiter` (optional, CSV only): what the operator chose in the
+ * preview when detection guessed wrong. Absent or empty: detected, as always.
+ */
+export function parseCsvChoice(fields: Record<string, string>): CsvChoice | null {
+  const { encoding, delimiter } = parseFormFields(csvChoiceSchema, fields);
+  if (!encoding && !delimiter) return null;
+  return { encoding, delimiter: delimiter ? DELIMITER_NAMES[delimiter] : null };
 }

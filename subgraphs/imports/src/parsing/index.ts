@@ -1,2 +1,4 @@
 export { openTable } from './openTable';
-export type { FileKind, OpenedTable, TableBatch, TableReadOptions } from './types';
+export { CSV_ENCODINGS } from './types';
+export type { CsvChoice, CsvEncoding, FileKind, OpenedTable, TableBatch, TableReadOptions } from './types';
+export { DELIMITERS } from './sniffDelimiter';

@@ -21,5 +21,5 @@ export async function openTable(source: ByteSource, options: TableReadOptions): 
       workerMemoryMb: options.xlsxWorkerMemoryMb,
     });
   }
-  return openCsv(source, prefix, { maxRows: options.maxRows, batchSize });
+  return openCsv(source, prefix, { maxRows: options.maxRows, batchSize, choice: options.csv });
 }

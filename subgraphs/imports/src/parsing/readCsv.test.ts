@@ -192,3 +192,26 @@ describe('CSV: errors', () => {
     await expect(inputErrorOf(xls)).resolves.toMatch(/\.xls workbooks cannot be read/);
   });
 });
+
+describe("CSV: the operator's encoding and delimiter", () => {
+  it('an encoding chosen on upload is read instead of the detected one', async () => {
+    // ISO-8859-15 has € at 0xA4, where windows-1252 (what detection picks here) has ¤.
+    const bytes = iconv.encode('Name;Gebühr\nBär;10 €\n', 'iso-8859-15');
+    expect((await readCsv(bytes)).rows).toEqual([['Bär', '10 ¤']]);
+    const chosen = await readCsv(bytes, { csv: { encoding: 'iso-8859-15' } });
+    expect(chosen.table.encoding).toBe('iso-8859-15');
+    expect(chosen.rows).toEqual([['Bär', '10 €']]);
+  });
+
+  it('a delimiter chosen on upload is read instead of the sniffed one', async () => {
+    const bytes = Buffer.from('Name|Zeit;Note\nA|1;x\nB|2;y\n');
+    expect((await readCsv(bytes)).table.delimiter).toBe(';');
+    const chosen = await readCsv(bytes, { csv: { delimiter: '|' } });
+    expect(chosen.table.delimiter).toBe('|');
+    expect(chosen.table.header).toEqual(['Name', 'Zeit;Note']);
+    expect(chosen.rows).toEqual([
+      ['A', '1;x'],
+      ['B', '2;y'],
+    ]);
+  });
+});

@@ -6,7 +6,7 @@ import { assertLooksLikeText, detectEncoding } from './detectEncoding';
 import { readErrors } from './messages';
 import { asReadable, type FilePrefix } from './readPrefix';
 import { sniffDelimiter } from './sniffDelimiter';
-import type { ByteSource, OpenedTable, RowRun } from './types';
+import type { ByteSource, CsvChoice, OpenedTable, RowRun } from './types';
 
 /** A record longer than this is almost always an unclosed quote swallowing the rest of the file. */
 export const MAX_RECORD_CHARS = 1_000_000;
@@ -44,6 +44,8 @@ async function* recordRuns(parser: Transform, runSize: number): AsyncGenerator<R
 export interface CsvReadOptions {
   maxRows: number;
   batchSize: number;
+  /** The operator's encoding and delimiter, read instead of detected. */
+  choice?: CsvChoice;
 }
 
 /**
@@ -51,12 +53,12 @@ export interface CsvReadOptions {
  * being built in memory, and the consumer pulling batches is what makes the source flow.
  */
 export async function openCsv(source: ByteSource, prefix: FilePrefix, options: CsvReadOptions): Promise<OpenedTable> {
-  const encoding = detectEncoding(prefix);
+  const encoding = options.choice?.encoding ?? detectEncoding(prefix);
   // The BOM is stripped by the decoder; the sample may end inside a character, which only costs one
   // replacement character at its end.
   const sample = iconv.decode(prefix.bytes, encoding);
   assertLooksLikeText(sample);
-  const delimiter = sniffDelimiter(sample, prefix.wholeFile);
+  const delimiter = options.choice?.delimiter ?? sniffDelimiter(sample, prefix.wholeFile);
 
   const input: Readable = asReadable(source());
   const parser = parse({ delimiter, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });

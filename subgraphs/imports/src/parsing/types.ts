@@ -13,6 +13,18 @@ export interface TableReadOptions {
   xlsxWorkerMemoryMb: number;
   /** Rows per batch; default 2000. */
   batchSize?: number;
+  /** CSV: what the operator chose instead of what detection finds (docs/imports.md, "Reading files"). */
+  csv?: CsvChoice;
+}
+
+/** The CSV encodings an operator may choose (the ones detection may find). */
+export const CSV_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-15'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
+/** An operator's choice of a CSV's encoding and delimiter; what is not chosen is detected. */
+export interface CsvChoice {
+  encoding?: CsvEncoding | null;
+  delimiter?: string | null;
 }
 
 /**

@@ -120,6 +120,8 @@ export type ImportCells = {
 export type ImportColumns = {
   __typename?: 'ImportColumns';
   duplicates: Array<DuplicateColumns>;
+  /** The fields a column of this job may feed (its flow's, as the upload's options make them). */
+  fields: Array<ImportField>;
   header: Array<Scalars['String']['output']>;
   mappings: Array<ColumnMapping>;
   missingRequired: Array<Scalars['String']['output']>;
@@ -187,7 +189,7 @@ export type ImportJob = {
   mergeCandidatesCreated: Array<MergeCandidateRef>;
   /** E08: the result set the import fills, its options and what it counted; null for other import types. */
   resultSet?: Maybe<ResultSetImportSummary>;
-  /** Per-row results in file order (IImportResultsPage). */
+  /** Per-row results in file order (IImportResultsPage); outcome: only rows of that outcome (CREATED, UPDATED, UNCHANGED, FAILED). */
   results: ImportRowResultPage;
   rowsProcessed: Scalars['Int']['output'];
   rowsTotal?: Maybe<Scalars['Int']['output']>;
@@ -206,6 +208,7 @@ export type ImportJobResultsArgs = {
   after?: InputMaybe<Scalars['Int']['input']>;
   failedOnly?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  outcome?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ImportJobFilter = {
@@ -892,6 +895,7 @@ export type ImportCellsResolvers<ContextType = ImportsContext, ParentType extend
 
 export type ImportColumnsResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['ImportColumns'] = ResolversParentTypes['ImportColumns']> = {
   duplicates?: Resolver<Array<ResolversTypes['DuplicateColumns']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['ImportField']>, ParentType, ContextType>;
   header?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   mappings?: Resolver<Array<ResolversTypes['ColumnMapping']>, ParentType, ContextType>;
   missingRequired?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;

@@ -2,6 +2,7 @@ import { todayIso } from '../domain/clock';
 import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
+import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
 import { requireScope } from './support';
 import type { QueryResolvers } from './types.generated';
 
@@ -17,5 +18,6 @@ export const Query = {
     membershipPeriodView(ctx.db, args.id, (await requireScope(ctx)).registrationSystemId, todayIso()),
   outbox: async (_, args, ctx) => outboxFor(ctx.db, await requireScope(ctx), { localOutbox: ctx.localOutbox, limit: args.limit }),
   operatorEvents: async (_, __, ctx) => operatorEventsFor(ctx.db, await ctx.scope()),
+  operatorMembershipPeriods: async (_, __, ctx) => operatorMembershipPeriodsFor(ctx.db, await ctx.scope(), todayIso()),
   partner: (_, __, ctx) => ctx.partner.reader(),
 } satisfies QueryResolvers;

@@ -700,6 +700,8 @@ export type Query = {
   membershipPeriod?: Maybe<MembershipPeriod>;
   /** Events of the organisations the signed-in user administers (ROLE_ORG_ADMIN); empty for anyone else. */
   operatorEvents: Array<Event>;
+  /** Membership periods of the organisations the signed-in user administers (ROLE_ORG_ADMIN), the latest first; empty for anyone else. */
+  operatorMembershipPeriods: Array<MembershipPeriod>;
   /**
    * Recent e-mails (newest first, at most 100): an operator (ROLE_ORG_ADMIN) sees those about orders of
    * their organisations; without an SMTP server (the demo's local outbox) a user also sees their own.
@@ -1411,6 +1413,7 @@ export type QueryResolvers<ContextType = MembershipContext, ParentType extends R
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  operatorMembershipPeriods?: Resolver<Array<ResolversTypes['MembershipPeriod']>, ParentType, ContextType>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
   partner?: Resolver<Maybe<ResolversTypes['PartnerView']>, ParentType, ContextType>;
   paymentReturn?: Resolver<Maybe<ResolversTypes['PaymentReturn']>, ParentType, ContextType, RequireFields<QueryPaymentReturnArgs, 'reference'>>;

@@ -1,6 +1,7 @@
-import { membershipTypesOfOrganisations, periodsOfOrganisations, type MembershipTypeRow } from '../../data/periods';
+import { membershipTypesOfOrganisations, type MembershipTypeRow } from '../../data/periods';
 import type { Db } from '../../data/db';
-import { membershipPeriodViewOf, type MembershipPeriodView } from '../registration/period';
+import type { MembershipPeriodView } from '../registration/period';
+import { periodViewsOfOrganisations } from '../registration/periodViews';
 import { organisationsToRead, type PartnerReader } from './reader';
 
 /** What the key's organisations offer: membership types and periods (two statements at most). */
@@ -17,17 +18,5 @@ export async function partnerMembershipPeriods(
   organisationId: string | null | undefined,
   today: string,
 ): Promise<MembershipPeriodView[]> {
-  const organisationIds = organisationsToRead(reader, organisationId);
-  if (organisationIds.length === 0) return [];
-  const [periods, types] = await Promise.all([
-    periodsOfOrganisations(db, organisationIds),
-    membershipTypesOfOrganisations(db, organisationIds),
-  ]);
-  return periods.map((period) =>
-    membershipPeriodViewOf(
-      period,
-      types.filter((t) => t.active && t.organisationId === period.organisationId),
-      today,
-    ),
-  );
+  return periodViewsOfOrganisations(db, organisationsToRead(reader, organisationId), today);
 }

@@ -1,0 +1,126 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { listTemplateVariants } from '../../data/sourceSystems';
+import { openTable, type FileKind } from '../../parsing';
+import type { OperatorScope } from '../access';
+import type { ImportsDeps, Upload } from '../commands';
+import { delimiterName, parseCsvChoice, parseFormFields, sheetIndexField, type DelimiterName } from '../formFields';
+import { isImportType, type ImportType } from '../importTypes';
+import { visibleSourceSystem } from '../sourceSystemAccess';
+import { variantOfHeader } from '../templateVariants';
+
+/** Rows an upload screen shows before the operator submits. */
+export const PREVIEW_ROWS = 10;
+
+export interface PreviewLimits {
+  maxRows: number;
+  xlsxMaxUncompressedBytes: number;
+  xlsxWorkerMemoryMb: number;
+}
+
+/** What the upload screen shows of a chosen file, read exactly as the import will read it. */
+export interface FilePreview {
+  kind: FileKind;
+  /** CSV: the encoding read (detected, or the one chosen). */
+  encoding: string | null;
+  /** CSV: the delimiter read, by its form name (comma, semicolon, tab, pipe). */
+  delimiter: DelimiterName | null;
+  /** XLSX: every sheet in tab order, and the one read. */
+  sheets: string[];
+  sheetIndex: number;
+  header: string[];
+  /** The first data rows, with their row numbers as a spreadsheet shows them. */
+  rows: Array<{ rowNo: number; cells: string[] }>;
+  /** F10: the source system's template variant this header is recognised by (null: none). */
+  templateVariantKey: string | null;
+}
+
+const optionalId = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a positive integer')
+  .transform(Number)
+  .or(z.literal('').transform(() => null))
+  .optional()
+  .transform((v) => v ?? null);
+
+const previewFields = z.object({
+  sheetIndex: sheetIndexField,
+  sourceSystemId: optionalId,
+  importType: z
+    .string()
+    .refine(isImportType, 'is not an import type')
+    .or(z.literal('').transform(() => null))
+    .optional()
+    .transform((v) => (v ?? null) as ImportType | null),
+});
+
+/**
+ * `POST /api/imports/preview`: the first rows of a file as the import would read them (the same
+ * reader, the operator's encoding, delimiter and sheet), and the template variant its header is
+ * recognised by, for every flow alike. Nothing is stored: the file is spooled to a private temp
+ * directory (the reader reads it twice: to detect, then to read) and deleted. A screen sends a
+ * CSV's first part only; the preview reads no further than its first rows.
+ */
+export async function previewFile(
+  deps: ImportsDeps,
+  limits: PreviewLimits,
+  scope: OperatorScope,
+  fields: Promise<Record<string, string>>,
+  upload: Upload,
+): Promise<FilePreview> {
+  await scope.requireOperator();
+  const dir = await mkdtemp(path.join(tmpdir(), 'ems-preview-'));
+  try {
+    const file = path.join(dir, 'upload');
+    await pipeline(Readable.from(upload.body), createWriteStream(file, { mode: 0o600 }));
+    const form = await fields;
+    const options = parseFormFields(previewFields, form);
+    const table = await openTable(() => createReadStream(file), {
+      sheetIndex: options.sheetIndex,
+      csv: parseCsvChoice(form) ?? undefined,
+      maxRows: limits.maxRows,
+      xlsxMaxUncompressedBytes: limits.xlsxMaxUncompressedBytes,
+      xlsxWorkerMemoryMb: limits.xlsxWorkerMemoryMb,
+      batchSize: PREVIEW_ROWS,
+    });
+    const rows: FilePreview['rows'] = [];
+    try {
+      for await (const batch of table.batches) {
+        batch.rows.forEach((cells, i) => rows.push({ rowNo: batch.firstRowNumber + i, cells }));
+        if (rows.length >= PREVIEW_ROWS) break;
+      }
+    } finally {
+      await table.close();
+    }
+    return {
+      kind: table.kind,
+      encoding: table.encoding ?? null,
+      delimiter: delimiterName(table.delimiter),
+      sheets: table.sheetNames ?? [],
+      sheetIndex: table.kind === 'xlsx' ? options.sheetIndex : 0,
+      header: table.header,
+      rows: rows.slice(0, PREVIEW_ROWS),
+      templateVariantKey: await recognisedVariant(deps, scope, options.sourceSystemId, options.importType, table.header),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function recognisedVariant(
+  deps: ImportsDeps,
+  scope: OperatorScope,
+  sourceSystemId: number | null,
+  importType: ImportType | null,
+  header: readonly string[],
+): Promise<string | null> {
+  if (sourceSystemId === null || importType === null) return null;
+  await visibleSourceSystem(deps, scope, sourceSystemId);
+  return variantOfHeader(await listTemplateVariants(deps.db, sourceSystemId, importType), header)?.key ?? null;
+}

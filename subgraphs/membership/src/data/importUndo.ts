@@ -114,19 +114,22 @@ export function undoMergeCandidates(db: Db, importJobId: string): Promise<UndoOu
   );
 }
 
-/** Participants the job created: deleted unless changed since or referred to (results). */
-export async function undoCreatedParticipants(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  const references = await referencesTo(db, 'participants');
+/**
+ * Records of `table` the job created: deleted unless changed since or referred to by anything
+ * (REFERENCED, with the referring tables). `personOf` names the record's person in `p`.
+ */
+async function deleteCreated(db: Db, importJobId: string, table: 'persons' | 'participants', personOf: string): Promise<UndoOutcomeRow[]> {
+  const references = await referencesTo(db, table);
   return run(
     db,
-    `WITH c AS (${takeEntries('participants', 'created')}),
+    `WITH c AS (${takeEntries(table, 'created')}),
      checked AS MATERIALIZED (
-       SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id, p.person_id,
+       SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id, ${personOf} AS person_id,
               coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by
-         FROM c LEFT JOIN membership.participants p ON p.id = c.record_id
+         FROM c LEFT JOIN membership.${table} p ON p.id = c.record_id
      ),
      removed AS (
-       DELETE FROM membership.participants p USING checked k
+       DELETE FROM membership.${table} p USING checked k
         WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND p.xmin = k.after_xmin
        RETURNING p.id
      ),
@@ -140,6 +143,11 @@ export async function undoCreatedParticipants(db: Db, importJobId: string): Prom
      )`,
     [importJobId],
   );
+}
+
+/** Participants the job created: deleted unless changed since or referred to (results). */
+export function undoCreatedParticipants(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'participants', 'p.person_id');
 }
 
 /** The participant columns an import writes: compared with what the job left, and put back. */
@@ -270,31 +278,8 @@ export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOut
  * event's participant, a membership, an account, a merge candidate of another job...). Runs after
  * the steps that remove the job's own participants, external ids and merge candidates.
  */
-export async function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  const references = await referencesTo(db, 'persons');
-  return run(
-    db,
-    `WITH c AS (${takeEntries('persons', 'created')}),
-     checked AS MATERIALIZED (
-       SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id,
-              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by
-         FROM c LEFT JOIN membership.persons p ON p.id = c.record_id
-     ),
-     removed AS (
-       DELETE FROM membership.persons p USING checked k
-        WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND p.xmin = k.after_xmin
-       RETURNING p.id
-     ),
-     outcomes AS (
-       SELECT k.row_key, k.record_id::text AS record_id, k.record_id::int AS person_id, k.referenced_by,
-              CASE WHEN k.record_id IN (SELECT id FROM removed) THEN 'DELETED'
-                   WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
-                   WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
-                   ELSE 'CHANGED_SINCE' END AS outcome
-         FROM checked k
-     )`,
-    [importJobId],
-  );
+export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'persons', 'p.id');
 }
 
 /** The event's custom-field labels the job set: put back while they are still the job's. */

@@ -4,6 +4,7 @@ import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { failedRowsUrl } from '../domain/failedRows/failedRowsFile';
 import { toJobView } from '../domain/jobView';
 import { importFieldView } from '../domain/fields';
+import { whyNotUndoable } from '../domain/undo/jobUndo';
 import { resultSetSummary } from '../flows/resultSets/summary';
 
 const COUNT_KEYS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'personsCreated', 'personsUpdated', 'mergeCandidates'] as const;
@@ -80,5 +81,6 @@ export const ImportJob = {
     return original && toJobView(original);
   },
   correctedBy: async (job, _a, ctx) => (await ctx.loaders.correctedBy.load(String(job.id))).map(toJobView),
+  undoable: (job, _a, ctx) => whyNotUndoable(job, ctx.imports.processors[job.importType]) === null,
   undo: (job) => job.undo && { ...job.undo, jobId: String(job.id) },
 } satisfies ImportJobResolvers;

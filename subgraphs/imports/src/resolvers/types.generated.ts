@@ -199,6 +199,8 @@ export type ImportJob = {
   terminal: Scalars['Boolean']['output'];
   /** The undo, once an operator asked for it (undoImport); null before. */
   undo?: Maybe<ImportUndo>;
+  /** Whether undoImport would be accepted now: the import COMPLETED and its flow can undo (the summary offers the undo only then). */
+  undoable: Scalars['Boolean']['output'];
   verification?: Maybe<ImportVerification>;
 };
 
@@ -958,6 +960,7 @@ export type ImportJobResolvers<ContextType = ImportsContext, ParentType extends 
   state?: Resolver<ResolversTypes['ImportJobState'], ParentType, ContextType>;
   terminal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   undo?: Resolver<Maybe<ResolversTypes['ImportUndo']>, ParentType, ContextType>;
+  undoable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   verification?: Resolver<Maybe<ResolversTypes['ImportVerification']>, ParentType, ContextType>;
 };
 

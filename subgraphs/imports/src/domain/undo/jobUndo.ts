@@ -38,13 +38,20 @@ export function failedUndo(undo: JobUndo, message: string, now: Date): JobUndo {
  * CANCELLED row-by-row job keeps the chunks it committed: undoing those is not offered.)
  */
 export function assertUndoable(job: ImportJobRecord, processor: RowProcessor): void {
-  if (job.state === 'UNDOING') throw new ConflictError('The import is being undone already', { code: 'IMPORT_ALREADY_UNDONE' });
+  const refusal = whyNotUndoable(job, processor);
+  if (refusal) throw refusal;
+}
+
+/** Why the job cannot be undone now, or null when it can (ImportJob.undoable: the summary offers the undo). */
+export function whyNotUndoable(job: Pick<ImportJobRecord, 'state'>, processor: RowProcessor): ConflictError | null {
+  if (job.state === 'UNDOING') return new ConflictError('The import is being undone already', { code: 'IMPORT_ALREADY_UNDONE' });
   if (job.state === 'UNDONE')
-    throw new ConflictError('The import has already been undone; an import is undone once', { code: 'IMPORT_ALREADY_UNDONE' });
+    return new ConflictError('The import has already been undone; an import is undone once', { code: 'IMPORT_ALREADY_UNDONE' });
   if (job.state !== 'COMPLETED') {
-    throw new ConflictError(`Only a completed import can be undone; this one is ${displayState(job.state)}`, {
+    return new ConflictError(`Only a completed import can be undone; this one is ${displayState(job.state)}`, {
       code: 'IMPORT_NOT_COMPLETED',
     });
   }
-  if (!processor.undo) throw new ConflictError('Imports of this type cannot be undone', { code: 'IMPORT_UNDO_NOT_SUPPORTED' });
+  if (!processor.undo) return new ConflictError('Imports of this type cannot be undone', { code: 'IMPORT_UNDO_NOT_SUPPORTED' });
+  return null;
 }

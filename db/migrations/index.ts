@@ -14,6 +14,7 @@ import * as m20261125120000 from './20261125120000_member_import_households';
 import * as m20261125130000 from './20261125130000_import_corrections';
 import * as m20261125140000 from './20261125140000_partner_key_scopes';
 import * as m20261125150000 from './20261125150000_partner_sync_positions';
+import * as m20261125150100 from './20261125150100_partner_sync_refinements';
 import * as m20261125160000 from './20261125160000_operator_identities';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125130000_import_corrections': m20261125130000,
   '20261125140000_partner_key_scopes': m20261125140000,
   '20261125150000_partner_sync_positions': m20261125150000,
+  '20261125150100_partner_sync_refinements': m20261125150100,
   '20261125160000_operator_identities': m20261125160000,
 };

@@ -32,12 +32,18 @@ export interface MemberFilter {
 
 const MEMBER_COLUMNS = `t.id, t.first_name, t.last_name, to_char(t.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, t.email, t.created_at, t.updated_at`;
 
-/** A membership in one of the organisations (and the filter's period and statuses): what makes a person a member here. */
+/**
+ * A membership in one of the organisations (and the filter's period and statuses): what makes a
+ * person a member here. Wrapped in a scalar subquery so that it stays a probe per person: a bare
+ * EXISTS is flattened into a semi-join that reads every member of the organisations for each page
+ * (57 ms a page at 20,000 members, growing with the club) instead of walking the sync index (2 ms
+ * a page at 100,000).
+ */
 function membershipCondition(filter: Pick<MemberFilter, 'organisationIds' | 'periodId' | 'statuses'>): {
   sql: string;
   bindings: unknown[];
 } {
-  let sql = `EXISTS (SELECT 1 FROM membership.memberships m JOIN membership.membership_periods mp ON mp.id = m.period_id
+  let sql = `(SELECT EXISTS (SELECT 1 FROM membership.memberships m JOIN membership.membership_periods mp ON mp.id = m.period_id
                       WHERE m.person_id = t.id AND mp.organisation_id = ANY(?::int[])`;
   const bindings: unknown[] = [filter.organisationIds];
   if (filter.periodId !== null) {
@@ -48,7 +54,7 @@ function membershipCondition(filter: Pick<MemberFilter, 'organisationIds' | 'per
     sql += ' AND m.status = ANY(?::text[])';
     bindings.push(filter.statuses);
   }
-  return { sql: `${sql})`, bindings };
+  return { sql: `${sql}))`, bindings };
 }
 
 export async function memberPage(db: Db, filter: MemberFilter, after: SyncPosition, limit: number): Promise<SyncPageRows<MemberRow>> {

@@ -68,10 +68,14 @@ export function FormStep(props: {
 
   useFocusOnChange(heading, `${form.processId}:${form.step}:${screen}`);
 
-  // When the failure message goes, the question comes back: focus returns to its heading.
+  // The failure message hides the question box and the button that had the focus: the focus goes
+  // to the message (not to the page body, issue 23 problem 8); when it goes, the question comes
+  // back and focus returns to its heading.
+  const failureNotice = useRef<HTMLDivElement>(null);
   const wasFailed = useRef(false);
   useEffect(() => {
-    if (wasFailed.current && !failed) heading.current?.focus();
+    if (failed) failureNotice.current?.focus();
+    else if (wasFailed.current) heading.current?.focus();
     wasFailed.current = failed;
   }, [failed]);
 
@@ -117,7 +121,9 @@ export function FormStep(props: {
         {showsProgress && <span className="step-count">{texts.form.stepOf(form.step, form.stepCount)}</span>}
         <span className="step-title">{headingFor(screen, form)}</span>
       </h2>
-      <Notice severity="error">{failed ? <p>{notice.text}</p> : null}</Notice>
+      <Notice severity="error" ref={failureNotice}>
+        {failed ? <p>{notice.text}</p> : null}
+      </Notice>
       <Notice severity="info">{notice?.severity === 'info' ? <p>{notice.text}</p> : null}</Notice>
 
       {/* The question box is hidden (not unmounted: the answers stay) while a failure shows. */}

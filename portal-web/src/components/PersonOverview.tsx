@@ -74,11 +74,14 @@ export function PersonOverview(props: {
       <p>{texts.people.intro}</p>
       <fieldset className="person-fieldset" aria-describedby={errors.length ? 'people-error' : undefined}>
         <legend>{texts.people.legend}</legend>
-        {errors.length > 0 && (
-          <p id="people-error" className="field-error">
-            {errors.join(' ')}
-          </p>
-        )}
+        {/* Always in the page, so that the message added to it is announced (issue 23, problem 8). */}
+        <div role="alert" className="people-error-region">
+          {errors.length > 0 && (
+            <p id="people-error" className="field-error">
+              {errors.join(' ')}
+            </p>
+          )}
+        </div>
         <ul className="person-list">
           {people.map((person) => {
             const inputId = `person-${person.id}`;

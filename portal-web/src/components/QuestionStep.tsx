@@ -230,6 +230,14 @@ function AnswerControl(props: {
             onChange={(event) => props.onChange(event.target.value)}
           >
             {kind === 'DRP' && <option value="">{texts.question.choose}</option>}
+            {/* A list box with no matching option gets its first one selected by React, so XS looked
+                chosen while the answer was empty and clicking it changed nothing: an unseen empty
+                option holds the empty answer instead (issue 23, problem 2). */}
+            {kind === 'SEL' && (
+              <option value="" hidden>
+                {texts.question.choose}
+              </option>
+            )}
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

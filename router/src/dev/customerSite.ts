@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import express from 'express';
-import { DEMO_TENANTS, DEMO_USERS, type DemoUser } from '@ems/membership/demo';
+import { DEMO_TENANT_PERIODS, DEMO_TENANTS, DEMO_USERS, type DemoUser } from '@ems/membership/demo';
 
 /**
  * A stand-in for a club's own website: it knows its users' keys and the shared secret, and signs
@@ -32,6 +32,7 @@ export function startCustomerSite(options: {
   host: string;
   portalPort: number;
   secret: string;
+  /** The period every link leads to; by default each tenant's own open demo period. */
   periodId?: number;
   /** The members listed; the demo users by default. */
   users?: readonly DemoUser[];
@@ -45,7 +46,7 @@ export function startCustomerSite(options: {
         const base = `http://${host}:${options.portalPort}`;
         const signed: { u: string; h: string; t?: string; n?: string } =
           tenant.hashScheme === 'md5' ? signMd5Link(options.secret, user.userKey) : signHmacLink(options.secret, user.userKey);
-        const portal = new URL(`${base}/membership/register/${options.periodId ?? 1}`);
+        const portal = new URL(`${base}/membership/register/${options.periodId ?? DEMO_TENANT_PERIODS[tenant.id] ?? 1}`);
         for (const [k, v] of Object.entries(signed)) if (v) portal.searchParams.set(k, v);
         const gateway = new URL(`${base}/api/auth/external-login`);
         gateway.searchParams.set('userKey', signed.u);

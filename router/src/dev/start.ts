@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createKnex, migrateLatest, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
 import { seedDemoInstallation } from '@ems/forms/demo';
-import { DEMO_IDP_ACCOUNTS, DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { DEMO_IDP_ACCOUNTS } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     portalPort: env.ROUTER_PORT,
     secret: secrets.customerSecret,
-    periodId: DEMO_PERIOD_ID,
+    // No periodId: each tenant's links lead to its own open demo period (DEMO_TENANT_PERIODS).
   });
 
   console.log(`

@@ -9,6 +9,7 @@ import { seedFormsDemo } from './seed';
  * cannot, since both depend on it.
  */
 export async function seedDemoInstallation(knex: Knex, secrets: DemoSeedSecrets): Promise<void> {
-  const { registrationOrganisationId } = await seedMembershipDemo(knex, secrets);
+  const { registrationOrganisationId, hmacRegistrationOrganisationId } = await seedMembershipDemo(knex, secrets);
   await seedFormsDemo(knex, registrationOrganisationId);
+  await seedFormsDemo(knex, hmacRegistrationOrganisationId);
 }

@@ -106,6 +106,13 @@ export const DEMO_IDP_ACCOUNTS = [
 export const DEMO_PERIOD_ID = 1;
 /** The closed previous season; Anna Berg was a member then, so she renews. */
 export const DEMO_PREVIOUS_PERIOD_ID = 2;
+/**
+ * Hillside Cycling Club's open season, in the second registration system (hmac-sha256 links,
+ * `hmac.localhost`): the period its demo members' links lead to, `/membership/register/3`.
+ */
+export const DEMO_HMAC_PERIOD_ID = 3;
+/** The open period each demo tenant's club website links to. */
+export const DEMO_TENANT_PERIODS: Readonly<Record<number, number>> = { 1: DEMO_PERIOD_ID, 2: DEMO_HMAC_PERIOD_ID };
 /** Riverside's membership numbers look like RAC-2026-0002. */
 export const DEMO_MEMBERSHIP_NUMBER_PATTERN = 'RAC-{YYYY}-{SEQ:4}';
 

@@ -12,6 +12,7 @@ import {
   DEMO_ORGANISATIONS,
   DEMO_PERIOD_ID,
   DEMO_PREVIOUS_PERIOD_ID,
+  DEMO_HMAC_PERIOD_ID,
   DEMO_TENANTS,
   DEMO_USERS,
   demoPricingRules,
@@ -30,13 +31,56 @@ const DEMO_OPERATOR = { registrationSystemId: 1, userKey: 'olga.operator' } as c
  * registration demo. Idempotent: safe on every start. Returns the organisation the demo
  * registration form belongs to.
  */
-export async function seedMembershipDemo(knex: Knex, secrets: DemoSeedSecrets): Promise<{ registrationOrganisationId: number }> {
+export async function seedMembershipDemo(
+  knex: Knex,
+  secrets: DemoSeedSecrets,
+): Promise<{ registrationOrganisationId: number; hmacRegistrationOrganisationId: number }> {
   return knex.transaction(async (trx) => {
     await seedDirectory(trx, secrets);
     const registrationOrganisationId = await seedRegistrationDemo(trx, todayIso());
+    const hmacRegistrationOrganisationId = await seedHmacRegistrationDemo(trx, todayIso());
     await seedEventDemo(trx, registrationOrganisationId);
-    return { registrationOrganisationId };
+    return { registrationOrganisationId, hmacRegistrationOrganisationId };
   });
+}
+
+/** Hillside Cycling Club (the second registration system): what its demo members' links lead to. */
+const HMAC_REGISTRATION_ORGANISATION = { registrationSystemId: 2, slug: 'hillside-cc' } as const;
+
+/**
+ * Hillside's open season (issue 23, problem 9: without it the hmac demo link ended at "This
+ * membership period does not exist"). The same membership types and price rules as Riverside's,
+ * its own number pattern; no members yet. Idempotent like Riverside's: the fixed id is inserted once.
+ */
+async function seedHmacRegistrationDemo(trx: Knex.Transaction, today: string): Promise<number> {
+  const org = await trx('membership.organisations').where(HMAC_REGISTRATION_ORGANISATION).first('id');
+  const organisationId: number = org.id;
+  await trx('membership.organisations').where({ id: organisationId }).update({ membershipNumberPattern: 'HCC-{YYYY}-{SEQ:4}' });
+  await trx('membership.membership_types')
+    .insert(DEMO_MEMBERSHIP_TYPES.map((type) => ({ organisationId, ...type })))
+    .onConflict(['organisation_id', 'code'])
+    .ignore();
+  const opens = addDays(today, -30);
+  const c = demoSeasonCalendar(opens);
+  await trx('membership.membership_periods')
+    .insert({
+      id: DEMO_HMAC_PERIOD_ID,
+      organisationId,
+      name: seasonName(c.startsOn),
+      startsOn: c.startsOn,
+      endsOn: c.endsOn,
+      registrationOpensOn: c.registrationOpensOn,
+      registrationClosesOn: c.registrationClosesOn,
+      status: 'open',
+      pricingRules: JSON.stringify(demoPricingRules(opens)),
+      previousPeriodId: null,
+    })
+    .onConflict('id')
+    .ignore();
+  await trx.raw(
+    `SELECT setval(pg_get_serial_sequence('membership.membership_periods', 'id'), (SELECT max(id) FROM membership.membership_periods))`,
+  );
+  return organisationId;
 }
 
 async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): Promise<void> {

@@ -1,0 +1,130 @@
+import { createKnex, type Knex } from '@ems/db';
+import { DEMO_HMAC_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
+import { startCustomerSite } from '@ems/router/src/dev/customerSite';
+import { freePort } from '@ems/router/src/dev/stack';
+import { e2eContext } from '../support/stackContext';
+import { axeViolations } from './support/axe';
+import { usePortalBrowser } from './support/browser';
+import { startFaultyForms } from './support/faultyForms';
+import {
+  answerCurrentQuestion,
+  currentStep,
+  fieldErrors,
+  fullName,
+  newMember,
+  questionBox,
+  registerLink,
+  submitStep,
+  texts,
+  waitForScreen,
+  type Person,
+} from './support/portal';
+
+/**
+ * Issue 23, the member portal's problems 1-9: each test shows one of them fixed, as a member
+ * of the club meets it in the browser (each fails on the portal before the fix).
+ */
+const ctx = e2eContext();
+const browser = usePortalBrowser();
+let knex: Knex;
+let faulty: Awaited<ReturnType<typeof startFaultyForms>> | undefined;
+
+beforeAll(() => {
+  knex = createKnex(ctx.databaseUrl, { poolMax: 2 });
+});
+afterAll(async () => {
+  await faulty?.stop();
+  await knex.destroy();
+});
+
+/** Signs `persons` in as a new Riverside member and ticks them all on the overview (step 1). */
+async function startRegistration(name: string, persons: Person[], port?: number) {
+  const { page } = browser.tab();
+  const member = await newMember(knex, name, persons);
+  await page.goto(registerLink(member.userKey, { port }));
+  await waitForScreen(page, 'people', 1);
+  for (const person of persons) await page.getByLabel(fullName(person), { exact: true }).check();
+  return { page, member };
+}
+
+describe('member portal (issue 23)', () => {
+  it('9: the hmac-sha256 demo tenant (hmac.localhost) links to an open period of its own club', async () => {
+    const { page } = browser.tab();
+    const dora = DEMO_USERS.find((u) => u.userKey === 'dora.lind')!;
+    const site = await startCustomerSite({
+      port: await freePort(),
+      host: '127.0.0.1',
+      portalPort: ctx.ports.router,
+      secret: ctx.secrets.customerSecret,
+      users: [dora],
+    });
+    try {
+      await page.goto(site.url);
+      const link = page.getByRole('row').filter({ hasText: dora.userKey }).getByRole('link', { name: 'Register for membership' });
+      const href = new URL((await link.getAttribute('href'))!);
+      expect(href.hostname).toBe('hmac.localhost');
+      expect(href.pathname).toBe(`/membership/register/${DEMO_HMAC_PERIOD_ID}`);
+      await link.click();
+      const overview = await waitForScreen(page, 'people', 1);
+      expect(await overview.textContent()).toContain('Dora Lind');
+      expect(await page.getByTestId('access-denied').count()).toBe(0);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('2: the select list shows no choice while the answer is empty, and clicking the first option selects it', async () => {
+    const ada = { firstName: 'Ada', lastName: 'Select', dateOfBirth: '1990-01-01' };
+    const { page } = await startRegistration('ada', [ada]);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+    await answerCurrentQuestion(page);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 3);
+
+    const list = page.getByRole('listbox', { name: fullName(ada) });
+    expect(await list.getByRole('option', { selected: true }).count()).toBe(0);
+    // Next with no choice: the message, and still nothing looks chosen.
+    await questionBox(page).getByRole('button', { name: texts.form.next }).click();
+    expect(await fieldErrors(page)).toEqual([texts.question.errors.ANSWER_REQUIRED(fullName(ada))]);
+    expect(await list.getByRole('option', { selected: true }).count()).toBe(0);
+
+    await list.getByRole('option', { name: 'XS', exact: true }).click();
+    expect(await list.getByRole('option', { selected: true }).allTextContents()).toEqual(['XS']);
+    expect(await fieldErrors(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await submitStep(page);
+    expect((await currentStep(page)).step).toBe(4);
+  });
+
+  it('8: the overview announces "select at least one person"; during the 5 s failure notice the focus is on the notice', async () => {
+    faulty = await startFaultyForms();
+    const bo = { firstName: 'Bo', lastName: 'Announce', dateOfBirth: '1985-05-05' };
+    const { page } = await startRegistration('bo', [bo], faulty.router.port);
+
+    // The alert region is in the page before the message, so that the message is announced.
+    expect(await questionBox(page).locator('[role="alert"]').count()).toBe(1);
+    await page.getByLabel(fullName(bo), { exact: true }).uncheck();
+    await questionBox(page).getByRole('button', { name: texts.form.next }).click();
+    const alert = questionBox(page).getByRole('alert');
+    expect(await alert.textContent()).toBe(texts.people.selectAtLeastOne);
+    expect(await page.getByLabel(fullName(bo), { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.getByLabel(fullName(bo), { exact: true }).check();
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+    await answerCurrentQuestion(page);
+    faulty.failNext({ kind: 'http500' });
+    await questionBox(page).getByRole('button', { name: texts.form.next }).click();
+    const notice = page.locator('.form-step').getByRole('alert').filter({ hasText: texts.form.submitFailedDefault });
+    await notice.waitFor();
+    expect(await questionBox(page).isHidden()).toBe(true);
+    // Not the page body: the notice itself holds the focus while the question box is hidden.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect(await notice.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // Then the question comes back and the focus goes to its heading.
+    await questionBox(page).waitFor({ state: 'visible', timeout: 8_000 });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+  }, 45_000);
+});

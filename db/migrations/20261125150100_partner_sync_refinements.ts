@@ -43,7 +43,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS memberships_person ON membership.memberships (person_id)');
-  // As 20261125150000 created them.
-  await knex.raw(MARK_MEMBERS.replace(/ AND sync_xid <> pg_current_xact_id\(\)/g, '').replace(/\n\s*AND sync_xid <> pg_current_xact_id\(\)/g, ''));
-  await knex.raw(MARK_HOUSEHOLDS.replace(/\n\s*AND sync_xid <> pg_current_xact_id\(\)/g, '').replace(/ AND sync_xid <> pg_current_xact_id\(\)/g, ''));
+  // As 20261125150000 created them: without the condition.
+  const original = (sql: string) => sql.replace(/\s+AND sync_xid <> pg_current_xact_id\(\)/g, '');
+  await knex.raw(original(MARK_MEMBERS));
+  await knex.raw(original(MARK_HOUSEHOLDS));
 }

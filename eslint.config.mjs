@@ -51,4 +51,12 @@ export default tseslint.config(
     },
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // The partner API's examples: stand-alone Node programs a partner copies, configured by their environment.
+    files: ['docs/partner-api/examples/**'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+    },
+    rules: { 'no-restricted-properties': 'off' },
+  },
 );

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
+import { partnerApiSdl } from './partnerSchema';
 
 const root = path.resolve(__dirname, '..', '..');
 export const SUBGRAPHS = [
@@ -15,6 +16,8 @@ export const SUBGRAPHS = [
   { name: 'imports', port: 4003 },
 ] as const;
 export const SUPERGRAPH_PATH = path.join(root, 'schema', 'supergraph.graphql');
+/** The partner developer's download of the SDL (docs/partner-api.md, "What a partner reads"). */
+export const PARTNER_SDL_PATH = path.join(root, 'docs', 'partner-api', 'schema.graphql');
 
 export function composeSupergraph(): string {
   const result = composeServices(
@@ -40,8 +43,14 @@ if (require.main === module) {
       process.exit(1);
     }
     console.log('schema/supergraph.graphql is up to date.');
+    if (readFileSync(PARTNER_SDL_PATH, 'utf8') !== partnerApiSdl(composed)) {
+      console.error('docs/partner-api/schema.graphql is stale: run `npm run compose` and commit the result.');
+      process.exit(1);
+    }
   } else {
     writeFileSync(SUPERGRAPH_PATH, composed);
     console.log(`wrote ${path.relative(root, SUPERGRAPH_PATH)}`);
+    writeFileSync(PARTNER_SDL_PATH, partnerApiSdl(composed));
+    console.log(`wrote ${path.relative(root, PARTNER_SDL_PATH)}`);
   }
 }

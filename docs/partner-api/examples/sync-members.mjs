@@ -1,0 +1,68 @@
+// Sync the members of a partner key's organisations (docs/partner-api.md, "Worked example").
+// Node 18 or later, nothing to install:
+//
+//   EMS_URL=https://portal.example.org EMS_PARTNER_KEY=ems_... node sync-members.mjs members.cursor
+//
+// The first run reads every member (or, with UPDATED_SINCE=2026-01-01T00:00:00Z, those changed
+// since); each run prints one JSON line per member to stdout and keeps the last page's endCursor
+// in the state file, so the next run prints exactly what changed since. A run that stops half-way
+// goes on from the last page it finished.
+import { readFile, writeFile } from 'node:fs/promises';
+
+const endpoint = new URL('/graphql', process.env.EMS_URL ?? 'http://localhost:3000');
+const key = process.env.EMS_PARTNER_KEY;
+const stateFile = process.argv[2] ?? 'members.cursor';
+const pageSize = Number(process.env.PAGE_SIZE ?? 500);
+const filter = process.env.UPDATED_SINCE ? { updatedSince: process.env.UPDATED_SINCE } : null;
+if (!key) throw new Error('set EMS_PARTNER_KEY');
+
+const MEMBERS = `query Members($first: Int!, $after: String, $filter: MemberFilter) {
+  partner {
+    members(first: $first, after: $after, filter: $filter) {
+      edges {
+        node {
+          id
+          updatedAt
+          personalData { firstName lastName email dateOfBirth }
+          memberships { id organisationId periodId status membershipNumber membershipTypeCode }
+          householdLinks { householdId memberId relationship }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+async function membersPage(variables) {
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { Authorization: `ApiKey ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: MEMBERS, variables }),
+    });
+    // The key's rate limit (429) says when to come back; a router that cannot reach a service (502) is worth a few retries.
+    if ((res.status === 429 || res.status === 502) && attempt < 5) {
+      await sleep(Number(res.headers.get('retry-after') ?? attempt));
+      continue;
+    }
+    const body = await res.json();
+    if (!res.ok || body.errors) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
+    return body.data.partner.members;
+  }
+}
+
+let after = (await readFile(stateFile, 'utf8').catch(() => '')).trim() || null;
+let count = 0;
+for (;;) {
+  const page = await membersPage({ first: pageSize, after, filter });
+  for (const { node } of page.edges) {
+    process.stdout.write(`${JSON.stringify(node)}\n`);
+    count += 1;
+  }
+  after = page.pageInfo.endCursor;
+  if (after) await writeFile(stateFile, after);
+  if (!page.pageInfo.hasNextPage) break;
+}
+console.error(`${count} members; the next run starts after the cursor in ${stateFile}`);

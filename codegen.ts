@@ -83,6 +83,8 @@ const config: CodegenConfig = {
       PartnerResult: '../data/results#ResultRow',
       PartnerResultConnection: '../domain/events/resultPage#ResultPage',
       PartnerResultEdge: '../domain/events/resultPage#ResultEdgeView',
+      AuditLogEntry: '../data/auditLog#AuditEntryRow',
+      AuditLogPage: '../domain/audit/auditLogView#AuditLogPageView',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

@@ -8,6 +8,8 @@ import { loadScopeRows, personIdsConnectedToOrganisations } from '../data/scope'
  */
 export interface DataScope {
   accountId: number;
+  /** Who the caller is (the audit log names operators by it). */
+  userKey: string;
   registrationSystemId: number;
   organisationIds: ReadonlySet<number>;
   /** Organisations where the account holds ROLE_ORG_ADMIN (an operator: sees and manages their orders). */
@@ -25,6 +27,7 @@ export async function scopeForUserKey(db: Knex, registrationSystemId: number, us
   if (!rows) return null;
   return {
     accountId: rows.accountId,
+    userKey,
     registrationSystemId,
     organisationIds: new Set(rows.organisationIds),
     adminOrganisationIds: new Set(rows.adminOrganisationIds),

@@ -1,3 +1,4 @@
+import { operatorAuditLog } from '../domain/audit/auditLogView';
 import { todayIso } from '../domain/clock';
 import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
@@ -20,4 +21,5 @@ export const Query = {
   operatorEvents: async (_, __, ctx) => operatorEventsFor(ctx.db, await ctx.scope()),
   operatorMembershipPeriods: async (_, __, ctx) => operatorMembershipPeriodsFor(ctx.db, await ctx.scope(), todayIso()),
   partner: (_, __, ctx) => ctx.partner.reader(),
+  operatorAuditLog: async (_, args, ctx) => operatorAuditLog(ctx.db, await ctx.scope(), args),
 } satisfies QueryResolvers;

@@ -1,3 +1,4 @@
+import { AuditLogEntry } from './AuditLogEntry';
 import { Email } from './Email';
 import { Event, Participant, ParticipantConnection, Result, ResultConnection, ResultSet } from './Event';
 import { Membership } from './Membership';
@@ -46,4 +47,5 @@ export const resolvers = {
   PartnerParticipant,
   PartnerResultSet,
   PartnerResult,
+  AuditLogEntry,
 } satisfies Resolvers;

@@ -16,6 +16,8 @@ import type { MembershipTypeRow } from '../data/periods';
 import type { MemberRow, MemberMembershipRow, HouseholdLinkRow } from '../data/partnerMembers';
 import type { PartnerOrderRow, PartnerOrderLineRow } from '../data/partnerOrders';
 import type { PartnerEventRow, PartnerParticipantRow } from '../data/partnerEvents';
+import type { AuditEntryRow } from '../data/auditLog';
+import type { AuditLogPageView } from '../domain/audit/auditLogView';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -29,6 +31,44 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** One operator action that changed data: who, what, when, and the subject's state before and after. */
+export type AuditLogEntry = {
+  __typename?: 'AuditLogEntry';
+  action: Scalars['String']['output'];
+  /** The operator's user key (kept even when the account is gone). */
+  actorUserKey: Scalars['String']['output'];
+  /** The subject's state after, as JSON; null for a deletion. */
+  after?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 instant. */
+  at: Scalars['String']['output'];
+  /** The subject's state before, as JSON; null for a creation. */
+  before?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  organisation: Organisation;
+  subjectId: Scalars['String']['output'];
+  subjectType: Scalars['String']['output'];
+};
+
+/** Every field narrows the log; since and until are ISO 8601 dates or instants (inclusive). */
+export type AuditLogFilter = {
+  /** An action name, e.g. payment.recorded. */
+  action?: InputMaybe<Scalars['String']['input']>;
+  actorUserKey?: InputMaybe<Scalars['String']['input']>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  subjectId?: InputMaybe<Scalars['String']['input']>;
+  /** What the action changed, e.g. order, person, membershipPeriod. */
+  subjectType?: InputMaybe<Scalars['String']['input']>;
+  until?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AuditLogPage = {
+  __typename?: 'AuditLogPage';
+  entries: Array<AuditLogEntry>;
+  /** Pass as `after` for the next (older) entries; null on the last page. */
+  nextCursor?: Maybe<Scalars['ID']['output']>;
 };
 
 /** An e-mail of the outbox. */
@@ -698,6 +738,12 @@ export type Query = {
   membershipHealth: ServiceHealth;
   /** A membership period of the caller's registration system; null when there is none. */
   membershipPeriod?: Maybe<MembershipPeriod>;
+  /**
+   * The operators' audit log (issue 20): every change an operator made in the organisations the caller
+   * administers (ROLE_ORG_ADMIN), newest first; empty for anyone else, and for another organisation's id.
+   * first: 50 unless given, at most 200; after: the previous page's nextCursor.
+   */
+  operatorAuditLog: AuditLogPage;
   /** Events of the organisations the signed-in user administers (ROLE_ORG_ADMIN); empty for anyone else. */
   operatorEvents: Array<Event>;
   /** Membership periods of the organisations the signed-in user administers (ROLE_ORG_ADMIN), the latest first; empty for anyone else. */
@@ -727,6 +773,13 @@ export type Query = {
 
 export type QueryMembershipPeriodArgs = {
   id: Scalars['Int']['input'];
+};
+
+
+export type QueryOperatorAuditLogArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  filter?: InputMaybe<AuditLogFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -935,10 +988,13 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  Email: ResolverTypeWrapper<EmailRow>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AuditLogEntry: ResolverTypeWrapper<AuditEntryRow>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AuditLogFilter: AuditLogFilter;
+  AuditLogPage: ResolverTypeWrapper<AuditLogPageView>;
+  Email: ResolverTypeWrapper<EmailRow>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   EmailStatus: EmailStatus;
   Event: ResolverTypeWrapper<OperatorEvent>;
   EventCategory: ResolverTypeWrapper<CategoryRef>;
@@ -1005,10 +1061,13 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  Email: EmailRow;
-  Int: Scalars['Int']['output'];
+  AuditLogEntry: AuditEntryRow;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
+  AuditLogFilter: AuditLogFilter;
+  AuditLogPage: AuditLogPageView;
+  Email: EmailRow;
+  Int: Scalars['Int']['output'];
   Event: OperatorEvent;
   EventCategory: CategoryRef;
   EventFilter: EventFilter;
@@ -1065,6 +1124,23 @@ export type ResolversParentTypes = {
   ResultSet: ResultSetRow;
   ServiceHealth: ServiceHealth;
   Viewer: ViewerParent;
+};
+
+export type AuditLogEntryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['AuditLogEntry'] = ResolversParentTypes['AuditLogEntry']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorUserKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organisation?: Resolver<ResolversTypes['Organisation'], ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subjectType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditLogPageResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage']> = {
+  entries?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type EmailResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Email'] = ResolversParentTypes['Email']> = {
@@ -1412,6 +1488,7 @@ export type PersonalDataResolvers<ContextType = MembershipContext, ParentType ex
 export type QueryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
+  operatorAuditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryOperatorAuditLogArgs>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   operatorMembershipPeriods?: Resolver<Array<ResolversTypes['MembershipPeriod']>, ParentType, ContextType>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
@@ -1472,6 +1549,8 @@ export type ViewerResolvers<ContextType = MembershipContext, ParentType extends 
 };
 
 export type Resolvers<ContextType = MembershipContext> = {
+  AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
+  AuditLogPage?: AuditLogPageResolvers<ContextType>;
   Email?: EmailResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;

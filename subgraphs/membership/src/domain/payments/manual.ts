@@ -1,6 +1,7 @@
 import type { Knex } from '@ems/db';
 import { lockOrder, orderByReference, type OrderRow } from '../../data/orders';
 import { insertPayment } from '../../data/payments';
+import { recordOperatorActions } from '../audit/operatorAction';
 import type { DataScope } from '../scope';
 import { settleOrderPayment, type SettlementSettings } from './settlement';
 
@@ -40,7 +41,7 @@ export async function recordManualPayment(
       return { ok: false, code: 'ORDER_CANCELLED', message: `Order ${order.reference} is cancelled.` } as const;
     if (order.status === 'paid')
       return { ok: false, code: 'ORDER_ALREADY_PAID', message: `Order ${order.reference} is already paid.` } as const;
-    await insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       orderId: order.id,
       provider: MANUAL_PROVIDER,
       status: 'succeeded',
@@ -50,6 +51,22 @@ export async function recordManualPayment(
     });
     const settlement = await settleOrderPayment(trx, order, input.amountMinor, settings);
     const paidMinor = order.paidMinor + input.amountMinor;
+    await recordOperatorActions(trx, scope, [
+      {
+        organisationId: order.organisationId,
+        action: 'payment.recorded',
+        subjectType: 'order',
+        subjectId: order.reference,
+        before: { status: order.status, paidMinor: order.paidMinor },
+        after: {
+          status: settlement.orderStatus,
+          paidMinor,
+          paymentId: payment.id,
+          amountMinor: input.amountMinor,
+          currency: order.currency,
+        },
+      },
+    ]);
     return {
       ok: true,
       order: { ...order, paidMinor, status: settlement.orderStatus },

@@ -41,6 +41,12 @@ const fields = z.object({
   PUBLIC_BASE_URL: baseUrl.optional(),
   /** The portal's public origin, for the payment return redirect and links in e-mails; default: same-origin paths. */
   PORTAL_PUBLIC_URL: baseUrl.optional(),
+  /**
+   * The portal's public origin as members reach it from an e-mail or a phone: the membership card's
+   * QR code, unsubscribe and renewal links (always absolute). Default PORTAL_PUBLIC_URL, else
+   * http://localhost:4000 (npm start's router); production refuses neither being set.
+   */
+  MEMBER_LINKS_URL: baseUrl.optional(),
   /** How often queued e-mails that could not be sent are tried again. */
   OUTBOX_RETRY_SECONDS: seconds(60),
   /** Pay-link requests allowed per client address in one window (shared by all instances). */
@@ -53,6 +59,11 @@ const schema = fields.superRefine(stripeNeedsItsSettings).superRefine(
   refuseDevelopmentDefaults<z.output<typeof fields>>({
     secrets: ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET'],
     refuse: (e) => [
+      !e.MEMBER_LINKS_URL &&
+        !e.PORTAL_PUBLIC_URL && {
+          variable: 'MEMBER_LINKS_URL',
+          message: 'membership cards and reminders need the public address of the portal: set MEMBER_LINKS_URL or PORTAL_PUBLIC_URL',
+        },
       e.PAYMENT_PROVIDER === 'builtin' &&
         !e.ALLOW_BUILTIN_PAYMENTS && {
           variable: 'PAYMENT_PROVIDER',
@@ -72,6 +83,14 @@ function stripeNeedsItsSettings(env: z.output<typeof fields>, ctx: z.RefinementC
 }
 
 export type MembershipEnv = ReturnType<typeof loadEnv>;
+
+/** Where `npm start` serves the portal: the fallback of MEMBER_LINKS_URL outside production. */
+const LOCAL_PORTAL_URL = 'http://localhost:4000';
+
+/** The base of links in e-mails and on membership cards (MEMBER_LINKS_URL). */
+export function memberLinksUrl(env: { MEMBER_LINKS_URL?: string; PORTAL_PUBLIC_URL?: string }): string {
+  return env.MEMBER_LINKS_URL ?? env.PORTAL_PUBLIC_URL ?? LOCAL_PORTAL_URL;
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const env = parseEnv(schema, source, 'membership');

@@ -4,13 +4,15 @@ import { Router } from 'express';
 import { parse } from 'graphql';
 import type { Knex } from '@ems/db';
 import { forwardedClientAddress, RateLimit, startSubgraphService, type RunningService, type ServiceDeps } from '@ems/service-runtime';
-import type { MembershipEnv } from './env';
+import { memberLinksUrl, type MembershipEnv } from './env';
 import { createContextFactory } from './context';
 import { resolvers } from './resolvers';
 import { authRoutes } from './rest/auth';
+import { cardRoutes } from './rest/cards';
 import { paymentRoutes } from './rest/payments';
 import { builtinWebhookDelivery } from './rest/webhookClient';
 import { stripeSettings } from './rest/stripeClient';
+import { membershipCardAttachments } from './domain/cards/cardAttachments';
 import { Outbox } from './domain/email/outbox';
 import { createMailTransport } from './domain/email/transport';
 import { createPaymentProviders } from './domain/payments/registry';
@@ -40,6 +42,7 @@ function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () =
     from: env.MAIL_FROM,
     logger: deps.logger,
     retryIntervalMs: env.OUTBOX_RETRY_SECONDS * 1000,
+    attachments: membershipCardAttachments(memberLinksUrl(env)),
   });
   const providers = createPaymentProviders({
     active: env.PAYMENT_PROVIDER,
@@ -88,7 +91,8 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
             partnerTokenSeconds: env.PARTNER_TOKEN_VALIDITY_SECONDS,
           }),
         )
-        .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) })),
+        .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) }))
+        .use(cardRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET, linksBase: memberLinksUrl(env) })),
   });
   if (!env.PUBLIC_BASE_URL && env.MEMBERSHIP_PORT === 0) selfUrl = running.url;
   const { outbox } = servicesOf(running);

@@ -1,3 +1,4 @@
+import type { EmailAttachmentRef } from '../domain/email/attachments';
 import type { Db } from './db';
 
 export type EmailStatus = 'queued' | 'sent' | 'failed';
@@ -15,6 +16,9 @@ export interface EmailRow {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** Rendered when the e-mail is sent (domain/email/attachments.ts). */
+  attachments: EmailAttachmentRef[];
+  unsubscribeUrl: string | null;
 }
 
 const COLUMNS = [
@@ -30,14 +34,26 @@ const COLUMNS = [
   'lastError',
   'createdAt',
   'sentAt',
+  'attachments',
+  'unsubscribeUrl',
 ] as const;
 
 export async function queueEmail(
   db: Db,
-  email: { toAddress: string; subject: string; textBody: string; htmlBody?: string | null; kind: string; orderId: number | null },
+  email: {
+    toAddress: string;
+    subject: string;
+    textBody: string;
+    htmlBody?: string | null;
+    kind: string;
+    orderId: number | null;
+    attachments?: readonly EmailAttachmentRef[];
+    unsubscribeUrl?: string | null;
+  },
 ): Promise<number> {
+  const { attachments, ...rest } = email;
   const [row] = await db('membership.emails')
-    .insert({ ...email, status: 'queued' })
+    .insert({ ...rest, ...(attachments?.length ? { attachments: JSON.stringify(attachments) } : {}), status: 'queued' })
     .returning('id');
   return (row as { id: number }).id;
 }

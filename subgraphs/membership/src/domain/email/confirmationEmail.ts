@@ -35,6 +35,7 @@ export function confirmationEmail(input: ConfirmationEmailInput): ComposedEmail 
     ...members,
     '',
     'Please keep the membership numbers: you will need them to sign up for club events.',
+    "Each member's membership card is attached as a PDF; its QR code lets the club check it.",
     ...(input.portalUrl ? ['', `Your registrations: ${input.portalUrl}`] : []),
     '',
     input.organisationName,
@@ -49,6 +50,7 @@ export function confirmationEmail(input: ConfirmationEmailInput): ComposedEmail 
     ` The following memberships of ${escapeHtml(input.organisationName)} for ${escapeHtml(input.periodName)} are now active:</p>`,
     `<table><thead><tr><th scope="col">Member</th><th scope="col">Membership number</th><th scope="col">Type</th></tr></thead><tbody>${rows}</tbody></table>`,
     '<p>Please keep the membership numbers: you will need them to sign up for club events.</p>',
+    '<p>Each member&#39;s membership card is attached as a PDF; its QR code lets the club check it.</p>',
     input.portalUrl ? `<p><a href="${escapeHtml(input.portalUrl)}">Your registrations</a></p>` : '',
     `<p>${escapeHtml(input.organisationName)}</p>`,
   ].join('');

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Knex } from '@ems/db';
 import type { AccessTokenClaims } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
@@ -7,46 +5,18 @@ import { createRegistrationOrder } from '../../registration';
 import { seedClub, TODAY, type Club } from '../../testing/fixtures';
 import { recordManualPayment } from '../payments/manual';
 import { scopeForUser } from '../scope';
+import { checkMembershipCard } from '../cards/cards';
+import { membershipCardAttachments } from '../cards/cardAttachments';
+import { cardVerifyUrl } from '../memberLinks';
+import { readPdf } from '../../testing/pdfReader';
 import { Outbox } from './outbox';
 import { createMailTransport } from './transport';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives. */
-async function startSmtpServer(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    // Plain SMTP on localhost: no STARTTLS (its self-signed certificate), no AUTH.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** Quoted-printable soft line breaks and escapes undone, so the test can search the text. */
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodedQuotedPrintable as decoded, startSmtpServer } from '../../testing/smtpServer';
 
 const silent = { warn: () => undefined, error: () => undefined };
+const PORTAL = 'https://portal.example';
+/** The membership cards the confirmation carries, as the services render them. */
+const attachments = membershipCardAttachments(PORTAL);
 
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
@@ -92,7 +62,11 @@ describe('the e-mail outbox', () => {
     const smtp = await startSmtpServer();
     const club = await seedClub(knex);
     const order = await paidOrder(club);
-    const outbox = new Outbox(knex, createMailTransport(smtp.url), { from: 'Club memberships <no-reply@example.org>', logger: silent });
+    const outbox = new Outbox(knex, createMailTransport(smtp.url), {
+      from: 'Club memberships <no-reply@example.org>',
+      logger: silent,
+      attachments,
+    });
     try {
       expect(await outbox.flush()).toBeGreaterThanOrEqual(1);
       const numbers = (await knex('membership.memberships').where({ orderId: order.id }).orderBy('id').select('membershipNumber')).map(
@@ -120,6 +94,44 @@ describe('the e-mail outbox', () => {
     }
   });
 
+  it("attaches each member's card: a PDF naming member, number, period and club, whose QR code the system verifies", async () => {
+    const smtp = await startSmtpServer();
+    const club = await seedClub(knex);
+    const order = await paidOrder(club);
+    const outbox = new Outbox(knex, createMailTransport(smtp.url), { from: 'x@example.org', logger: silent, attachments });
+    try {
+      await outbox.flush();
+      const mail = smtp.received.find((m) => m.parsed.subject?.includes(order.reference));
+      const memberships: Array<{ id: number; membershipNumber: string; cardToken: string; personId: number }> = await knex(
+        'membership.memberships',
+      )
+        .where({ orderId: order.id })
+        .orderBy('id')
+        .select('id', 'membershipNumber', 'cardToken', 'personId');
+      const pdfs = mail?.parsed.attachments.filter((a) => a.contentType === 'application/pdf') ?? [];
+      expect(pdfs.map((a) => a.filename)).toEqual(memberships.map((m) => `membership-card-${m.membershipNumber}.pdf`));
+
+      const [fiona] = memberships;
+      const card = await readPdf(pdfs[0]!.content);
+      expect(card.pages).toBe(1);
+      for (const shown of ['Fiona', fiona!.membershipNumber, 'Individual, Season 2026', 'Test Club', '31 December 2026']) {
+        expect(card.text).toContain(shown);
+      }
+      // The QR code, as a phone's camera reads it from the rendered page, is the card's check link.
+      expect(card.qr).toBe(cardVerifyUrl(PORTAL, fiona!.cardToken));
+      const token = new URL(card.qr!).searchParams.get('t');
+      expect(await checkMembershipCard(knex, token, TODAY)).toMatchObject({
+        valid: true,
+        card: { name: expect.stringContaining('Fiona'), membershipNumber: fiona!.membershipNumber, period: 'Season 2026' },
+      });
+      // The other card's code is the other member's.
+      expect((await readPdf(pdfs[1]!.content)).qr).toBe(cardVerifyUrl(PORTAL, memberships[1]!.cardToken));
+    } finally {
+      await outbox.stop();
+      await smtp.close();
+    }
+  });
+
   it('keeps e-mails queued while the server is unreachable, gives up after the last attempt, and sends queued ones on start', async () => {
     const club = await seedClub(knex);
     const order = await paidOrder(club);
@@ -127,6 +139,7 @@ describe('the e-mail outbox', () => {
       from: 'x@example.org',
       logger: silent,
       maxAttempts: 2,
+      attachments,
     });
     await unreachable.flush();
     expect(await knex('membership.emails').where({ orderId: order.id }).first()).toMatchObject({
@@ -136,7 +149,7 @@ describe('the e-mail outbox', () => {
     });
 
     const smtp = await startSmtpServer();
-    const outbox = new Outbox(knex, createMailTransport(smtp.url), { from: 'x@example.org', logger: silent });
+    const outbox = new Outbox(knex, createMailTransport(smtp.url), { from: 'x@example.org', logger: silent, attachments });
     try {
       outbox.start();
       await outbox.idle();
@@ -149,7 +162,12 @@ describe('the e-mail outbox', () => {
     }
 
     const other = await paidOrder(await seedClub(knex));
-    const failing = new Outbox(knex, createMailTransport('smtp://127.0.0.1:1'), { from: 'x@example.org', logger: silent, maxAttempts: 2 });
+    const failing = new Outbox(knex, createMailTransport('smtp://127.0.0.1:1'), {
+      from: 'x@example.org',
+      logger: silent,
+      maxAttempts: 2,
+      attachments,
+    });
     await failing.flush();
     await failing.flush();
     await failing.stop();
@@ -159,7 +177,7 @@ describe('the e-mail outbox', () => {
   it('without SMTP_URL builds the message and marks it sent (the local outbox)', async () => {
     const club = await seedClub(knex);
     const order = await paidOrder(club);
-    const outbox = new Outbox(knex, createMailTransport(undefined), { from: 'x@example.org', logger: silent });
+    const outbox = new Outbox(knex, createMailTransport(undefined), { from: 'x@example.org', logger: silent, attachments });
     await outbox.flush();
     await outbox.stop();
     expect(await knex('membership.emails').where({ orderId: order.id }).first()).toMatchObject({ status: 'sent' });

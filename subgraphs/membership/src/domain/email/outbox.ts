@@ -1,6 +1,7 @@
 import type { Knex } from '@ems/db';
 import type { Logger } from '@ems/service-runtime';
-import { claimQueuedEmails, markEmailAttemptFailed, markEmailSent } from '../../data/emails';
+import { claimQueuedEmails, markEmailAttemptFailed, markEmailSent, type EmailRow } from '../../data/emails';
+import type { AttachmentRenderer } from './attachments';
 import type { MailTransport } from './transport';
 
 export interface OutboxOptions {
@@ -11,6 +12,8 @@ export interface OutboxOptions {
   /** How often queued e-mails (earlier failures) are tried again. */
   retryIntervalMs?: number;
   batchSize?: number;
+  /** Renders what e-mails carry by reference (membership cards); an e-mail with attachments and no renderer fails. */
+  attachments?: AttachmentRenderer;
 }
 
 /**
@@ -67,6 +70,11 @@ export class Outbox {
     this.transport.close();
   }
 
+  private async render(trx: Knex.Transaction, email: EmailRow) {
+    if (!this.options.attachments) throw new Error(`e-mail ${email.id} has attachments and this outbox renders none`);
+    return this.options.attachments(trx, email.attachments);
+  }
+
   /** One pass over the queue; each e-mail is tried at most once per pass. Returns how many were sent. */
   async flush(): Promise<number> {
     const tried: number[] = [];
@@ -83,6 +91,8 @@ export class Outbox {
               subject: email.subject,
               text: email.textBody,
               ...(email.htmlBody ? { html: email.htmlBody } : {}),
+              ...(email.attachments.length ? { attachments: await this.render(trx, email) } : {}),
+              ...(email.unsubscribeUrl ? { unsubscribeUrl: email.unsubscribeUrl } : {}),
             });
             await markEmailSent(trx, email.id);
             sent += 1;

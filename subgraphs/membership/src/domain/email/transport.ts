@@ -6,6 +6,9 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** A reminder's unsubscribe link: List-Unsubscribe with RFC 8058 one-click (List-Unsubscribe-Post). */
+  unsubscribeUrl?: string;
 }
 
 /** The one thing the outbox needs from a mail library. */
@@ -22,8 +25,13 @@ export interface MailTransport {
 export function createMailTransport(smtpUrl: string | undefined): MailTransport {
   const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   return {
-    send: async (email) => {
-      await transporter.sendMail(email);
+    send: async ({ unsubscribeUrl, ...email }) => {
+      await transporter.sendMail({
+        ...email,
+        ...(unsubscribeUrl
+          ? { list: { unsubscribe: unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
+      });
     },
     close: () => transporter.close(),
   };

@@ -5,6 +5,7 @@ import { activateMemberships, lockPendingMembershipsOfOrder } from '../../data/m
 import { recordOrderPayment, type OrderRow } from '../../data/orders';
 import { membershipTypesByIds, periodById } from '../../data/periods';
 import { personNamesByIds } from '../../data/persons';
+import { membershipCardRefs } from '../email/attachments';
 import { confirmationEmail, MEMBERSHIP_CONFIRMATION } from '../email/confirmationEmail';
 import { reserveMembershipNumbers } from '../registration/membershipNumbers';
 
@@ -100,6 +101,8 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     htmlBody: email.html,
     kind: MEMBERSHIP_CONFIRMATION,
     orderId: order.id,
+    // Each member's card, made when the e-mail is sent (not in this transaction).
+    attachments: membershipCardRefs(numbered.map((n) => n.id)),
   });
   return true;
 }

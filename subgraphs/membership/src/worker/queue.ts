@@ -1,0 +1,28 @@
+import { Agenda } from 'agenda';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import { Pool } from 'pg';
+
+/** The sweep that queues the scheduled messages due now (domain/life/dueMessages.ts). */
+export const SCHEDULED_MESSAGES = 'membership:scheduled-messages';
+
+export interface MembershipQueue {
+  agenda: Agenda;
+  close(): Promise<void>;
+}
+
+/**
+ * Agenda on @agendajs/postgres-backend with its table in the `membership` schema (our migration,
+ * `ensureSchema` off), as the imports worker sets it up; its own notification channel.
+ */
+export function createMembershipQueue(databaseUrl: string, name: string): MembershipQueue {
+  const pool = new Pool({ connectionString: databaseUrl, max: 3, options: '-c search_path=membership', application_name: name });
+  const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'membership_agenda_jobs', ensureSchema: false });
+  const agenda = new Agenda({ backend, name, processEvery: '30 seconds' });
+  return {
+    agenda,
+    async close() {
+      await agenda.stop();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import express from 'express';
+import { createKnex, migrateLatest } from '@ems/db';
+import { createLogger, healthRoutes, listen } from '@ems/service-runtime';
+import { membershipCardAttachments } from '../domain/cards/cardAttachments';
+import { Outbox } from '../domain/email/outbox';
+import { createMailTransport } from '../domain/email/transport';
+import { queueDueMessages, type LifeSettings, type SweepResult } from '../domain/life/dueMessages';
+import { memberLinksUrl } from '../env';
+import type { MembershipWorkerEnv } from './env';
+import { createMembershipQueue, SCHEDULED_MESSAGES } from './queue';
+
+export interface MembershipWorkerOptions {
+  /** What the worker takes for now (tests move it through a membership's life); default the system clock. */
+  clock?: () => Date;
+  /** Told after each sweep (tests wait for it). */
+  onSweep?: (result: SweepResult) => void;
+}
+
+export interface RunningMembershipWorker {
+  /** The health endpoint (`/actuator/health`), for the launcher and liveness checks. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The membership worker (docs/membership-life.md): an Agenda job, repeated every
+ * MEMBERSHIP_MESSAGES_EVERY_SECONDS and run at once on start, queues the membership's scheduled
+ * messages that are due (welcome, expiry reminder, renewal prompt) into the outbox, and this
+ * process's outbox sender sends them (and any other queued e-mail) with the membership cards they
+ * carry. Any number may run against one database: Agenda runs the sweep on one at a time, and the
+ * key written with each message keeps two sweeps from sending it twice.
+ */
+export async function startMembershipWorker(
+  env: MembershipWorkerEnv,
+  options: MembershipWorkerOptions = {},
+): Promise<RunningMembershipWorker> {
+  const clock = options.clock ?? (() => new Date());
+  const logger = createLogger('membership-worker', env.LOG_LEVEL);
+  const db = createKnex(env.DATABASE_URL, { poolMax: 4, applicationName: 'ems-membership-worker' });
+  await migrateLatest(db);
+  const linksBase = memberLinksUrl(env);
+  const settings: LifeSettings = { linksBase, expiryReminderDays: env.MEMBERSHIP_EXPIRY_REMINDER_DAYS };
+  const outbox = new Outbox(db, createMailTransport(env.SMTP_URL), {
+    from: env.MAIL_FROM,
+    logger,
+    retryIntervalMs: env.OUTBOX_RETRY_SECONDS * 1000,
+    attachments: membershipCardAttachments(linksBase),
+  });
+  const queue = createMembershipQueue(env.DATABASE_URL, `membership-worker-${process.pid}`);
+  // Stopping ends a sweep between two messages; the next sweep, here or on another worker, goes on.
+  const stopping = new AbortController();
+  queue.agenda.define(
+    SCHEDULED_MESSAGES,
+    async () => {
+      const result = await queueDueMessages(db, settings, clock(), { signal: stopping.signal });
+      const queued = Object.values(result.queued).reduce((a, b) => a + b, 0);
+      if (queued > 0) {
+        logger.info({ queued: result.queued }, 'scheduled messages queued');
+        outbox.kick();
+      }
+      for (const f of result.failed)
+        logger.error({ err: f.error, kind: f.kind, personId: f.personId, periodId: f.periodId }, 'scheduled message not queued');
+      options.onSweep?.(result);
+    },
+    { concurrency: 1, lockLifetime: 10 * 60 * 1000 },
+  );
+  await queue.agenda.start();
+  // One repeating job for every worker (Agenda keeps it as a single row); it runs at once, so what
+  // fell due while no worker ran goes out on start.
+  await queue.agenda.every(`${env.MEMBERSHIP_MESSAGES_EVERY_SECONDS} seconds`, SCHEDULED_MESSAGES);
+  // E-mails queued before a restart, or while the mail server was down, go out now.
+  outbox.start();
+
+  const health = express();
+  health.disable('x-powered-by');
+  health.use(healthRoutes(db, 'membership-worker'));
+  const server = await listen(health, env.MEMBERSHIP_WORKER_PORT, env.HOST);
+  const address = server.address();
+  const url = `http://${env.HOST}:${typeof address === 'object' && address ? address.port : env.MEMBERSHIP_WORKER_PORT}`;
+  logger.info({ url, linksBase, expiryReminderDays: env.MEMBERSHIP_EXPIRY_REMINDER_DAYS }, 'membership worker started');
+  return {
+    url,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A sweep under way ends after its current message (each is one transaction) before the pool closes.
+      stopping.abort();
+      await queue.agenda.drain(30_000);
+      await queue.close();
+      await outbox.stop();
+      await db.destroy();
+    },
+  };
+}

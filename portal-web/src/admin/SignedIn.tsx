@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { CurrentTenant } from './CurrentTenant';
 import { adminTexts } from './texts';
 import { logout, switchTenant, type AdminSession } from './session';
+import { OperatorWork } from './work/OperatorWork';
 
 type SignedInSession = Extract<AdminSession, { signedIn: true }>;
 
@@ -66,6 +67,7 @@ export function SignedIn({ session, onSession }: { session: SignedInSession; onS
         </p>
       )}
       <CurrentTenant key={session.registrationSystemId} />
+      <OperatorWork key={`work-${session.registrationSystemId}`} />
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={() => void onLogout()} disabled={busy}>
           {texts.logout}

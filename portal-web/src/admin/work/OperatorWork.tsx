@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { useLocation } from '../../lib/navigation';
+import { AuditLogScreen } from '../audit/AuditLogScreen';
+import { AppLink } from '../ui/AppLink';
+import { workTexts } from './texts';
+import { WORK_SCREENS, workScreenOf, type WorkScreen } from './workPaths';
+import './work.css';
+
+const SCREENS: Record<WorkScreen, ComponentType> = {
+  audit: AuditLogScreen,
+};
+
+/** The menu of the operator's tasks and the screen the address names. */
+export function OperatorWork() {
+  const { pathname } = useLocation();
+  const current = workScreenOf(pathname);
+  const Screen = current ? SCREENS[current] : null;
+  return (
+    <>
+      <nav aria-label={workTexts.menu} className="work-menu">
+        <ul>
+          {WORK_SCREENS.map(({ screen, path }) => (
+            <li key={screen} aria-current={screen === current ? 'page' : undefined}>
+              <AppLink to={path}>{workTexts.screens[screen]}</AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {Screen && <Screen />}
+    </>
+  );
+}

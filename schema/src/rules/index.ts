@@ -3,3 +3,4 @@ export * from './answerValidation';
 export * from './processState';
 export * from './personStatus';
 export * from './text';
+export * from './spreadsheetCells';

@@ -7,7 +7,7 @@ import type { OperatorScope } from '../access';
 import { createImportJob, type ImportsDeps, type Upload } from '../commands';
 import { choicesToRemember } from '../stages/cells';
 import { assertFailedRowsReadable, FAILURE_COLUMNS } from './failedRowsFile';
-import { restoreCell } from './spreadsheetCells';
+import { restoreCell } from '@ems/schema/rules';
 
 /**
  * "Import the corrected failed rows" (docs/imports.md, "Failed rows and corrections"): the

@@ -8,7 +8,7 @@ import type { OperatorScope } from '../access';
 import type { ImportsDeps } from '../commands';
 import type { RowProcessor } from '../rowProcessor';
 import { isTerminal } from '../jobState';
-import { neutraliseCell } from './spreadsheetCells';
+import { neutraliseCell } from '@ems/schema/rules';
 
 /**
  * The failed rows of a row-by-row import as a CSV the operator can open, correct and import again

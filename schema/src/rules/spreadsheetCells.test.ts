@@ -1,4 +1,4 @@
-import { neutraliseCell, restoreCell } from './spreadsheetCells';
+import { csvRecord, neutraliseCell, restoreCell } from './spreadsheetCells';
 
 describe('failed-rows file: cells are safe to open in a spreadsheet (OWASP CSV injection)', () => {
   it.each([
@@ -36,5 +36,11 @@ describe('failed-rows file: cells are safe to open in a spreadsheet (OWASP CSV i
     expect(restoreCell("'-Smith")).toBe('-Smith');
     expect(restoreCell("'Brien")).toBe("'Brien");
     expect(restoreCell('-Smith')).toBe('-Smith');
+  });
+});
+
+describe('a CSV record of neutralised cells', () => {
+  it('quotes every value, doubles quotes, neutralises formulas and writes nothing for null', () => {
+    expect(csvRecord(['Smith', '=1+2', 'say "hi"', null, 12, '-3'])).toBe(`"Smith","'=1+2","say ""hi""","","12","'-3"`);
   });
 });

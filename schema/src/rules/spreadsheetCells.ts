@@ -1,7 +1,7 @@
 /**
  * CSV injection (OWASP "CSV Injection"): a spreadsheet opening a CSV takes a cell that begins
  * with `=`, `+`, `-`, `@`, a tab or a carriage return for a formula. Every cell of a file we hand
- * an operator to open (the failed rows) is written through `neutraliseCell`, which puts a single
+ * an operator to open (the failed rows, the member export) is written through `neutraliseCell`, which puts a single
  * quote in front of such a cell, so the spreadsheet shows it as text.
  *
  * The rule is reversible, so that a corrected failed-rows file, imported again as a corrections
@@ -21,4 +21,12 @@ export function neutraliseCell(value: string): string {
 /** The value `neutraliseCell` was given; a cell it did not change comes back as it is. */
 export function restoreCell(value: string): string {
   return NEUTRALISED.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * One CSV record (RFC 4180: every value quoted, quotes doubled) of neutralised cells, for files
+ * written outside a CSV library (the admin portal's member export); ends without the line break.
+ */
+export function csvRecord(values: ReadonlyArray<string | number | null | undefined>): string {
+  return values.map((v) => `"${neutraliseCell(v == null ? '' : String(v)).replace(/"/g, '""')}"`).join(',');
 }

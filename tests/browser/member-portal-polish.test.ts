@@ -1,5 +1,6 @@
 import { createKnex, type Knex } from '@ems/db';
-import { DEMO_HMAC_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
+import type { Page } from 'playwright-core';
+import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
 import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { e2eContext } from '../support/stackContext';
@@ -45,6 +46,17 @@ async function startRegistration(name: string, persons: Person[], port?: number)
   await waitForScreen(page, 'people', 1);
   for (const person of persons) await page.getByLabel(fullName(person), { exact: true }).check();
   return { page, member };
+}
+
+/** Answers each question (answerCurrentQuestion) and moves on until the form is at `step`. */
+async function advanceTo(page: Page, step: number, membershipType = 'individual') {
+  for (let guard = 0; guard < 12; guard += 1) {
+    const current = await currentStep(page);
+    if (current.step === step) return;
+    await answerCurrentQuestion(page, membershipType);
+    await submitStep(page);
+  }
+  throw new Error(`advanceTo: never reached step ${step}`);
 }
 
 describe('member portal (issue 23)', () => {
@@ -127,4 +139,39 @@ describe('member portal (issue 23)', () => {
     await questionBox(page).waitFor({ state: 'visible', timeout: 8_000 });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
   }, 45_000);
+
+  it('7: numbers keep their range, the terms are linked, and a parent agrees on behalf of a child', async () => {
+    const parent = { firstName: 'Pam', lastName: 'Consent', dateOfBirth: '1980-02-02' };
+    const child = { firstName: 'Tim', lastName: 'Consent', dateOfBirth: '2016-03-03' };
+    const { page } = await startRegistration('pam', [parent, child]);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+    await page.getByLabel(fullName(parent), { exact: true }).selectOption('individual');
+    await page.getByLabel(fullName(child), { exact: true }).selectOption('junior');
+    await submitStep(page);
+    await advanceTo(page, 6);
+
+    // Years of experience: -3 and 81 are refused next to the field, before anything is sent.
+    const years = page.getByRole('spinbutton', { name: fullName(parent) });
+    expect(await years.getAttribute('min')).toBe('0');
+    expect(await years.getAttribute('max')).toBe('80');
+    expect(await questionBox(page).textContent()).toContain(texts.question.numberRange(0, 80));
+    await years.fill('-3');
+    await questionBox(page).getByRole('button', { name: texts.form.next }).click();
+    expect(await fieldErrors(page)).toEqual([texts.question.errors.NUM_OUT_OF_RANGE(fullName(parent))]);
+    await years.fill('81');
+    expect(await fieldErrors(page)).toEqual([texts.question.errors.NUM_OUT_OF_RANGE(fullName(parent))]);
+    await years.fill('12');
+    expect(await fieldErrors(page)).toEqual([]);
+    await submitStep(page);
+    await advanceTo(page, 10);
+
+    // The terms are the club's own, and the child's consent is given by the parent.
+    const terms = questionBox(page).getByRole('link', { name: texts.question.readTerms });
+    expect(await terms.getAttribute('href')).toBe(DEMO_CLUB_PAGES['riverside-ac']!.termsUrl);
+    expect(await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(parent)), exact: true }).count()).toBe(1);
+    const onBehalf = page.getByRole('checkbox', { name: texts.question.agreeOnBehalfOf(fullName(child)), exact: true });
+    expect(await onBehalf.count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
 });

@@ -224,7 +224,7 @@ describe('registration journey in the browser', () => {
     await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(adult)) }).check();
     await questionBox(page).getByRole('button', { name: texts.form.finish }).click();
     expect(await fieldErrors(page)).toEqual([texts.question.errors.ITC_ALL_MUST_AGREE(fullName(child))]);
-    await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(child)) }).check();
+    await page.getByRole('checkbox', { name: texts.question.agreeOnBehalfOf(fullName(child)) }).check();
     expect(await axeViolations(page)).toEqual([]);
     await submitStep(page, texts.form.finish);
 

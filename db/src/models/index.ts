@@ -49,6 +49,10 @@ export class Organisation extends Model {
   slug!: string;
   /** How membership numbers are formatted (tokens in docs/payments.md). */
   membershipNumberPattern!: string;
+  /** The club's contact for members, shown on the member portal's pages (null: not given). */
+  contactEmail!: string | null;
+  contactPhone!: string | null;
+  websiteUrl!: string | null;
 }
 
 export class Person extends Model {
@@ -179,6 +183,9 @@ export class ProcessStep extends Model {
   options!: Array<{ value: string; label: string }> | null;
   answerKey!: FormsAnswerKey | null;
   appliesTo!: { minAge?: number; maxAge?: number } | null;
+  /** Bounds of a NUM question (null: none of its own; see numberRangeOf in @ems/schema/rules). */
+  numberMin!: number | null;
+  numberMax!: number | null;
 
   // jsonb arrays must be written as JSON text: pg would send a JS array as a PostgreSQL array.
   static override jsonAttributes = ['options', 'appliesTo'];

@@ -14,6 +14,7 @@ import {
   type Answers,
   type FieldErrors,
 } from '../lib/answers';
+import { isMinor, todayIso } from '../lib/dates';
 import { texts } from '../lib/texts';
 import { Notice } from './Notice';
 
@@ -26,10 +27,16 @@ export const QUESTION_STEP_FRAGMENT = graphql(`
       value
       label
     }
+    numberRange {
+      min
+      max
+    }
+    termsUrl
     people {
       id
       firstName
       lastName
+      dateOfBirth
       answer
       hide
     }
@@ -65,13 +72,13 @@ export function QuestionStep(props: {
   const [failedAttempts, setFailedAttempts] = useState(0);
   const errors: FieldErrors =
     failedAttempts > 0
-      ? validateAnswers({ questionType, required: form.required, people: form.people }, answers)
+      ? validateAnswers({ questionType, required: form.required, people: form.people, numberRange: form.numberRange }, answers)
       : { byPerson: {}, step: [] };
   const count = errorCount(errors);
 
   useEffect(() => {
     if (failedAttempts === 0) return;
-    const current = validateAnswers({ questionType, required: form.required, people: form.people }, answers);
+    const current = validateAnswers({ questionType, required: form.required, people: form.people, numberRange: form.numberRange }, answers);
     const firstPerson = people.find((person) => current.byPerson[person.id]?.length);
     const target = firstPerson ?? people[0];
     if (target) document.getElementById(controlId(target.id))?.focus();
@@ -86,7 +93,7 @@ export function QuestionStep(props: {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const found = validateAnswers({ questionType, required: form.required, people: form.people }, answers);
+    const found = validateAnswers({ questionType, required: form.required, people: form.people, numberRange: form.numberRange }, answers);
     if (errorCount(found) > 0) {
       setFailedAttempts((n) => n + 1);
       return;
@@ -94,6 +101,8 @@ export function QuestionStep(props: {
     props.onSubmit(buildAnswerPayload(questionType, form.people, answers));
   }
 
+  const rangeHint =
+    questionType === 'NUM' && form.numberRange ? texts.question.numberRange(form.numberRange.min, form.numberRange.max ?? null) : null;
   const groupHint =
     questionType === 'ITC' && form.required
       ? texts.question.everyoneMustAgree
@@ -101,7 +110,9 @@ export function QuestionStep(props: {
         ? texts.question.atLeastOne
         : null;
   const describedBy =
-    [groupHint ? 'question-hint' : null, errors.step.length ? STEP_ERROR_ID : null].filter(Boolean).join(' ') || undefined;
+    [groupHint ? 'question-hint' : null, rangeHint ? 'range-hint' : null, errors.step.length ? STEP_ERROR_ID : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <form onSubmit={submit} noValidate className="step-form" aria-busy={pending}>
@@ -112,6 +123,19 @@ export function QuestionStep(props: {
         {groupHint && (
           <p id="question-hint" className="hint">
             {groupHint}
+          </p>
+        )}
+        {questionType === 'ITC' && form.termsUrl && (
+          <p className="terms-link">
+            <a href={form.termsUrl} target="_blank" rel="noopener noreferrer">
+              {texts.question.readTerms}
+            </a>{' '}
+            <span className="muted">{texts.question.opensInNewTab}</span>
+          </p>
+        )}
+        {rangeHint && (
+          <p id="range-hint" className="hint">
+            {rangeHint}
           </p>
         )}
         {errors.step.length > 0 && (
@@ -126,6 +150,7 @@ export function QuestionStep(props: {
               questionType={questionType}
               person={person}
               options={form.options ?? []}
+              numberRange={form.numberRange ?? null}
               value={answers[person.id] ?? ''}
               errors={errors.byPerson[person.id] ?? []}
               groupInvalid={errors.step.length > 0}
@@ -162,6 +187,7 @@ function AnswerControl(props: {
   questionType: QuestionType;
   person: AnswerPerson;
   options: Array<{ value: string; label: string }>;
+  numberRange: { min: number; max?: number | null } | null;
   value: string;
   errors: string[];
   groupInvalid: boolean;
@@ -192,7 +218,13 @@ function AnswerControl(props: {
             checked={value === '1'}
             onChange={(event) => props.onChange(event.target.checked ? '1' : '0')}
           />
-          <label htmlFor={id}>{kind === 'ITC' ? texts.question.agreeFor(name) : name}</label>
+          <label htmlFor={id}>
+            {kind !== 'ITC'
+              ? name
+              : isMinor(person.dateOfBirth, todayIso())
+                ? texts.question.agreeOnBehalfOf(name)
+                : texts.question.agreeFor(name)}
+          </label>
           <FieldErrorText id={errorId(person.id)} messages={errors} />
         </div>
       );
@@ -256,6 +288,8 @@ function AnswerControl(props: {
             type="number"
             inputMode="decimal"
             step="any"
+            min={props.numberRange?.min}
+            max={props.numberRange?.max ?? undefined}
             value={value}
             onChange={(event) => props.onChange(event.target.value)}
           />

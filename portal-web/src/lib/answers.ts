@@ -6,6 +6,8 @@ export interface AnswerPerson {
   id: number;
   firstName: string;
   lastName: string;
+  /** YYYY-MM-DD; a minor's consent is asked of the adult registering them. */
+  dateOfBirth?: string | null;
   answer: string | null;
   hide: boolean;
 }
@@ -99,7 +101,12 @@ export function errorCount(errors: FieldErrors): number {
  * answers as they would be sent, turned into messages for the fields they concern.
  */
 export function validateAnswers(
-  step: { questionType: QuestionType; required: boolean; people: readonly AnswerPerson[] },
+  step: {
+    questionType: QuestionType;
+    required: boolean;
+    people: readonly AnswerPerson[];
+    numberRange?: { min: number; max?: number | null } | null;
+  },
   answers: Answers,
 ): FieldErrors {
   const errors: FieldErrors = { byPerson: {}, step: [] };
@@ -122,7 +129,7 @@ export function validateAnswers(
       addError(errors, violation.personId, texts.question.errors[violation.rule](nameOf(violation.personId)));
     }
   }
-  const shape = checkAnswerShape({ questionType: step.questionType, people: sent });
+  const shape = checkAnswerShape({ questionType: step.questionType, people: sent, numberBounds: step.numberRange });
   if (!shape.valid) {
     for (const violation of shape.violations) {
       addError(errors, violation.personId, texts.question.errors[violation.rule](nameOf(violation.personId), MAX_ANSWER_LENGTH));

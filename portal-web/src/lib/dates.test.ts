@@ -1,4 +1,4 @@
-import { formatDate } from './dates';
+import { formatDate, isMinor } from './dates';
 
 describe('date of birth display', () => {
   it('formats an ISO date without shifting it by time zone', () => {
@@ -8,5 +8,19 @@ describe('date of birth display', () => {
 
   it('leaves anything else as it is', () => {
     expect(formatDate('not a date', 'en-GB')).toBe('not a date');
+  });
+});
+
+describe('minors (consent on their behalf)', () => {
+  it('is under 18 until the 18th birthday', () => {
+    expect(isMinor('2008-06-15', '2026-06-14')).toBe(true);
+    expect(isMinor('2008-06-15', '2026-06-15')).toBe(false);
+    expect(isMinor('2016-01-01', '2026-11-25')).toBe(true);
+    expect(isMinor('1976-04-09', '2026-11-25')).toBe(false);
+  });
+
+  it('an unknown date of birth is not taken for a minor', () => {
+    expect(isMinor(null, '2026-11-25')).toBe(false);
+    expect(isMinor('unknown', '2026-11-25')).toBe(false);
   });
 });

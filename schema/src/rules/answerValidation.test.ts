@@ -140,9 +140,28 @@ describe('answer shape checks (input limits, not contract rules)', () => {
     ['1e400', false],
     ['1,5', false],
   ])('NUM_NOT_A_FINITE_NUMBER: %p valid %p', (answer, valid) => {
-    const result = checkAnswerShape(step('NUM', [person(1, answer)]));
+    // A signed number question (its own minimum), so that only the format is judged here.
+    const result = checkAnswerShape({ ...step('NUM', [person(1, answer)]), numberBounds: { min: -1e9 } });
     expect(result.valid).toBe(valid);
     if (!result.valid) expect(result.violations[0]).toMatchObject({ rule: 'NUM_NOT_A_FINITE_NUMBER', personId: 1 });
+  });
+
+  it.each<[string, { min?: number | null; max?: number | null } | null, boolean]>([
+    ['-3', null, false],
+    ['0', null, true],
+    ['12', null, true],
+    ['-0.5', { min: null, max: 10 }, false],
+    ['11', { max: 10 }, false],
+    ['10', { max: 10 }, true],
+    ['-3', { min: -5 }, true],
+    ['4', { min: 5, max: 9 }, false],
+    ['', null, true],
+    ['abc', null, false],
+  ])('NUM_OUT_OF_RANGE: %p within %p: valid %p (no minimum of its own: 0)', (answer, numberBounds, valid) => {
+    const result = checkAnswerShape({ ...step('NUM', [person(1, answer)]), numberBounds });
+    expect(result.valid).toBe(valid);
+    if (!result.valid && answer !== 'abc')
+      expect(result.violations).toEqual([expect.objectContaining({ rule: 'NUM_OUT_OF_RANGE', personId: 1 })]);
   });
 
   it.each<[QuestionType, string, boolean]>([

@@ -126,7 +126,7 @@ export function normaliseBcbAnswer(answer: string | null | undefined): string {
 /** Longest accepted answer, counted in Unicode code points. */
 export const MAX_ANSWER_LENGTH = 1000;
 
-export type AnswerShapeCheck = 'ANSWER_TOO_LONG' | 'NUM_NOT_A_FINITE_NUMBER' | 'FLAG_NOT_0_OR_1' | 'DUPLICATE_PERSON';
+export type AnswerShapeCheck = 'ANSWER_TOO_LONG' | 'NUM_NOT_A_FINITE_NUMBER' | 'NUM_OUT_OF_RANGE' | 'FLAG_NOT_0_OR_1' | 'DUPLICATE_PERSON';
 
 export type AnswerShapeResult = Verdict<AnswerShapeCheck>;
 
@@ -152,6 +152,31 @@ export function checkNumericAnswer(person: PersonAnswer): Violation<AnswerShapeC
   return { rule: 'NUM_NOT_A_FINITE_NUMBER', personId: person.id, message: `The answer for person ${person.id} must be a number.` };
 }
 
+/** A NUM question's bounds as its step defines them; null or absent: none of its own. */
+export interface NumberBounds {
+  min?: number | null;
+  max?: number | null;
+}
+
+/**
+ * The bounds a NUM answer must keep. A step without a minimum of its own refuses negatives: the
+ * numbers a registration asks for (years of experience, children, kilometres) are counts, and a
+ * question that means a signed number says so with its own minimum (issue 23, problem 7).
+ */
+export function numberRangeOf(bounds?: NumberBounds | null): { min: number; max: number | null } {
+  return { min: bounds?.min ?? 0, max: bounds?.max ?? null };
+}
+
+/** A NUM answer that is a number lies within the step's range (numberRangeOf). */
+export function checkNumberInRange(person: PersonAnswer, bounds?: NumberBounds | null): Violation<AnswerShapeCheck> | null {
+  if (isBlank(person.answer) || checkNumericAnswer(person)) return null;
+  const value = Number((person.answer as string).trim());
+  const { min, max } = numberRangeOf(bounds);
+  if (value >= min && (max === null || value <= max)) return null;
+  const range = max === null ? `at least ${min}` : `between ${min} and ${max}`;
+  return { rule: 'NUM_OUT_OF_RANGE', personId: person.id, message: `The answer for person ${person.id} must be ${range}.` };
+}
+
 /** Check-box answers (BCB, ITC, ONE) are '1' or '0'. */
 export function checkFlagAnswer(person: PersonAnswer): Violation<AnswerShapeCheck> | null {
   if (isBlank(person.answer) || person.answer === '0' || person.answer === '1') return null;
@@ -169,10 +194,13 @@ export function checkDistinctPersons(people: readonly PersonAnswer[]): Violation
   }));
 }
 
-export function checkAnswerShape(step: Pick<StepAnswers, 'questionType' | 'people'>): AnswerShapeResult {
+export function checkAnswerShape(
+  step: Pick<StepAnswers, 'questionType' | 'people'> & { numberBounds?: NumberBounds | null },
+): AnswerShapeResult {
   const perPerson = step.people.flatMap((person) => [
     checkAnswerLength(person),
     step.questionType === 'NUM' ? checkNumericAnswer(person) : null,
+    step.questionType === 'NUM' ? checkNumberInRange(person, step.numberBounds) : null,
     FLAG_TYPES.includes(step.questionType) ? checkFlagAnswer(person) : null,
   ]);
   const violations = [...checkDistinctPersons(step.people), ...perPerson.filter((v): v is Violation<AnswerShapeCheck> => v !== null)];

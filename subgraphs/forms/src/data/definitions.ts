@@ -48,6 +48,8 @@ async function loadDefinitionWithSteps(db: Knex | Knex.Transaction, id: number):
       options: s.options,
       answerKey: s.answerKey,
       appliesTo: s.appliesTo,
+      numberMin: s.numberMin,
+      numberMax: s.numberMax,
     })),
   };
 }

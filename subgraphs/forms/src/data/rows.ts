@@ -18,6 +18,9 @@ export interface StepRow {
   options: Array<{ value: string; label: string }> | null;
   answerKey: AnswerKey | null;
   appliesTo: AppliesTo | null;
+  /** A NUM question's bounds (null: none of its own; numberRangeOf in @ems/schema/rules). */
+  numberMin?: number | null;
+  numberMax?: number | null;
 }
 
 export type NewStep = Omit<StepRow, 'id'>;

@@ -18,6 +18,8 @@ interface DemoStep {
   options?: Array<{ value: string; label: string }>;
   answerKey?: AnswerKey;
   appliesTo?: AppliesTo;
+  numberMin?: number;
+  numberMax?: number;
 }
 
 /** After the person overview (step 1), in this order (steps 2..10). */
@@ -61,7 +63,7 @@ export const FORMS_DEMO_STEPS: DemoStep[] = [
     // Adults give their own; a child's emergency contact is the adult registering them.
     appliesTo: { minAge: 18 },
   },
-  { question: 'Years of running or athletics experience', questionType: 'NUM', required: false },
+  { question: 'Years of running or athletics experience', questionType: 'NUM', required: false, numberMin: 0, numberMax: 80 },
   {
     question: 'Add accident insurance for club activities',
     questionType: 'BCB',
@@ -97,6 +99,8 @@ export async function seedFormsDemo(knex: Knex, organisationId: number): Promise
         options: s.options ?? null,
         answerKey: s.answerKey ?? null,
         appliesTo: s.appliesTo ?? null,
+        numberMin: s.numberMin ?? null,
+        numberMax: s.numberMax ?? null,
       })),
     );
   });

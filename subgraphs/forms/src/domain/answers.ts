@@ -77,7 +77,11 @@ export function checkQuestionAnswers(
     );
   }
 
-  const shape = checkAnswerShape({ questionType: question.questionType, people: submitted.map((p) => ({ id: p.id, answer: p.answer })) });
+  const shape = checkAnswerShape({
+    questionType: question.questionType,
+    people: submitted.map((p) => ({ id: p.id, answer: p.answer })),
+    numberBounds: { min: question.numberMin, max: question.numberMax },
+  });
   if (!shape.valid) return answersRefused(shape.violations);
 
   const given = new Map(submitted.map((p) => [p.id, p.answer ?? null]));

@@ -1,4 +1,4 @@
-import { canSelect, type PersonStatus } from '@ems/schema/rules';
+import { canSelect, numberRangeOf, type PersonStatus } from '@ems/schema/rules';
 import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
 import { isHidden } from './appliesTo';
 import type { PeriodPerson, RegistrationPeriod } from './membershipPort';
@@ -75,6 +75,8 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
       questionType: null,
       required: false,
       options: null,
+      numberRange: null,
+      termsUrl: null,
     };
   }
 
@@ -88,6 +90,8 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
       questionType: null,
       required: true,
       options: null,
+      numberRange: null,
+      termsUrl: null,
     };
   }
 
@@ -101,5 +105,7 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
     questionType: question.questionType,
     required: question.required,
     options: optionsFor(question, period),
+    numberRange: question.questionType === 'NUM' ? numberRangeOf({ min: question.numberMin, max: question.numberMax }) : null,
+    termsUrl: question.questionType === 'ITC' ? period.termsUrl : null,
   };
 }

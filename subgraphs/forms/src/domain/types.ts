@@ -42,6 +42,10 @@ export interface FormView {
   paymentUrl: string | null;
   canGoBack: boolean;
   orderId: number | null;
+  /** A NUM question's range (the step's own bounds, else numberRangeOf's); null on other steps. */
+  numberRange: { min: number; max: number | null } | null;
+  /** On an ITC question: the period's terms and conditions (null: none published, or another step). */
+  termsUrl: string | null;
 }
 
 /** How a refusal maps to HTTP: 400, 403, 404, 409. */

@@ -19,6 +19,8 @@ export type Scalars = {
 export type Form = {
   __typename?: 'Form';
   canGoBack: Scalars['Boolean']['output'];
+  /** On a NUM question: the range an answer must keep (the minimum is 0 unless the step sets its own); null on other steps. */
+  numberRange?: Maybe<NumberRange>;
   options?: Maybe<Array<FormOption>>;
   order?: Maybe<Order>;
   paymentUrl?: Maybe<Scalars['String']['output']>;
@@ -30,6 +32,8 @@ export type Form = {
   required: Scalars['Boolean']['output'];
   step: Scalars['Int']['output'];
   stepCount: Scalars['Int']['output'];
+  /** On an ITC question: the period's terms and conditions the persons accept (null: none published, or another step). */
+  termsUrl?: Maybe<Scalars['String']['output']>;
 };
 
 export type FormAnswerInput = {
@@ -105,6 +109,13 @@ export type MutationResumeProcessArgs = {
 
 export type MutationSubmitFormStepArgs = {
   input: SubmitFormStepInput;
+};
+
+export type NumberRange = {
+  __typename?: 'NumberRange';
+  /** Null: no upper bound. */
+  max?: Maybe<Scalars['Float']['output']>;
+  min: Scalars['Float']['output'];
 };
 
 /** An order (owned by membership); forms only knows its id. */
@@ -250,6 +261,8 @@ export type ResolversTypes = {
   FormPerson: ResolverTypeWrapper<FormPerson>;
   FormResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['FormResult']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NumberRange: ResolverTypeWrapper<NumberRange>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Order: ResolverTypeWrapper<Order>;
   ProcessState: ProcessState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -271,6 +284,8 @@ export type ResolversParentTypes = {
   FormPerson: FormPerson;
   FormResult: ResolversUnionTypes<ResolversParentTypes>['FormResult'];
   Mutation: Record<PropertyKey, never>;
+  NumberRange: NumberRange;
+  Float: Scalars['Float']['output'];
   Order: Order;
   Query: Record<PropertyKey, never>;
   ServiceHealth: ServiceHealth;
@@ -279,6 +294,7 @@ export type ResolversParentTypes = {
 
 export type FormResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
   canGoBack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  numberRange?: Resolver<Maybe<ResolversTypes['NumberRange']>, ParentType, ContextType>;
   options?: Resolver<Maybe<Array<ResolversTypes['FormOption']>>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   paymentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -290,6 +306,7 @@ export type FormResolvers<ContextType = FormsContext, ParentType extends Resolve
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   step?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stepCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  termsUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -330,6 +347,11 @@ export type MutationResolvers<ContextType = FormsContext, ParentType extends Res
   submitFormStep?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSubmitFormStepArgs, 'input'>>;
 };
 
+export type NumberRangeResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['NumberRange'] = ResolversParentTypes['NumberRange']> = {
+  max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  min?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type OrderResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -351,6 +373,7 @@ export type Resolvers<ContextType = FormsContext> = {
   FormPerson?: FormPersonResolvers<ContextType>;
   FormResult?: FormResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NumberRange?: NumberRangeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ServiceHealth?: ServiceHealthResolvers<ContextType>;

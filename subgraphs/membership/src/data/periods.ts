@@ -13,6 +13,8 @@ export interface PeriodRow {
   status: 'open' | 'closed';
   pricingRules: unknown;
   previousPeriodId: number | null;
+  /** The terms and conditions registrants of the period accept (null: none published). */
+  termsUrl: string | null;
 }
 
 function periodQuery(db: Db) {
@@ -30,6 +32,7 @@ function periodQuery(db: Db) {
       'p.status',
       'p.pricingRules',
       'p.previousPeriodId',
+      'p.termsUrl',
     );
 }
 

@@ -35,6 +35,30 @@ export const DEMO_ORGANISATIONS = [
   { registrationSystemId: 2, name: 'Hillside Cycling Club', slug: 'hillside-cc' },
 ] as const;
 
+/** What members see of each demo club on the portal's pages: its contact and its terms (issue 23). */
+export const DEMO_CLUB_PAGES: Readonly<
+  Record<string, { contactEmail: string; contactPhone: string; websiteUrl: string; termsUrl: string }>
+> = {
+  'riverside-ac': {
+    contactEmail: 'membership@riverside-ac.example.org',
+    contactPhone: '+44 20 7946 0958',
+    websiteUrl: 'https://riverside-ac.example.org/',
+    termsUrl: 'https://riverside-ac.example.org/membership/terms',
+  },
+  'lakeside-sc': {
+    contactEmail: 'office@lakeside-sc.example.org',
+    contactPhone: '+44 20 7946 0311',
+    websiteUrl: 'https://lakeside-sc.example.org/',
+    termsUrl: 'https://lakeside-sc.example.org/terms',
+  },
+  'hillside-cc': {
+    contactEmail: 'members@hillside-cc.example.org',
+    contactPhone: '+44 161 496 0742',
+    websiteUrl: 'https://hillside-cc.example.org/',
+    termsUrl: 'https://hillside-cc.example.org/club-rules',
+  },
+};
+
 export const DEMO_USERS: DemoUser[] = [
   {
     registrationSystemId: 1,

@@ -7,6 +7,7 @@ import { recordPastMembership } from '../domain/registration/pastMembership';
 import { scopeForUserKey } from '../domain/scope';
 import {
   addDays,
+  DEMO_CLUB_PAGES,
   DEMO_MEMBERSHIP_NUMBER_PATTERN,
   DEMO_MEMBERSHIP_TYPES,
   DEMO_ORGANISATIONS,
@@ -74,6 +75,7 @@ async function seedHmacRegistrationDemo(trx: Knex.Transaction, today: string): P
       status: 'open',
       pricingRules: JSON.stringify(demoPricingRules(opens)),
       previousPeriodId: null,
+      termsUrl: DEMO_CLUB_PAGES['hillside-cc']!.termsUrl,
     })
     .onConflict('id')
     .ignore();
@@ -102,6 +104,13 @@ async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): P
   );
 
   await trx('membership.organisations').insert(DEMO_ORGANISATIONS).onConflict(['registration_system_id', 'slug']).ignore();
+  for (const [slug, page] of Object.entries(DEMO_CLUB_PAGES)) {
+    // Given once: an operator's own contact details are not overwritten on the next start.
+    await trx('membership.organisations')
+      .where({ slug })
+      .whereNull('contactEmail')
+      .update({ contactEmail: page.contactEmail, contactPhone: page.contactPhone, websiteUrl: page.websiteUrl });
+  }
 
   for (const user of DEMO_USERS) {
     const exists = await trx('membership.accounts')
@@ -200,6 +209,10 @@ async function seedRegistrationDemo(trx: Knex.Transaction, today: string): Promi
   await trx.raw(
     `SELECT setval(pg_get_serial_sequence('membership.membership_periods', 'id'), (SELECT max(id) FROM membership.membership_periods))`,
   );
+  await trx('membership.membership_periods')
+    .whereIn('id', [DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID])
+    .whereNull('termsUrl')
+    .update({ termsUrl: DEMO_CLUB_PAGES['riverside-ac']!.termsUrl });
   // The stored dates are those of the first seeding, not today's.
   const current = await trx('membership.membership_periods')
     .where({ id: DEMO_PERIOD_ID })

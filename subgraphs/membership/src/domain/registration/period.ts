@@ -16,6 +16,8 @@ export interface RegistrationPeriod {
   /** Active types that the period prices: the ones a person can choose. */
   membershipTypes: Array<{ code: string; name: string }>;
   options: OptionCode[];
+  /** The terms and conditions the form's ITC question links to (null: none published). */
+  termsUrl: string | null;
 }
 
 export type PeriodClosedReason = 'PERIOD_CLOSED' | 'REGISTRATION_NOT_OPEN' | 'REGISTRATION_ENDED';
@@ -39,6 +41,7 @@ function registrationPeriodOf(row: PeriodRow, activeTypes: readonly MembershipTy
     referenceDate: rules.referenceDate,
     membershipTypes: activeTypes.filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => ({ code: t.code, name: t.name })),
     options: OPTION_CODES.filter((code) => rules.options[code] !== undefined),
+    termsUrl: row.termsUrl ?? null,
   };
 }
 

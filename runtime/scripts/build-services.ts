@@ -27,6 +27,7 @@ export const SERVICE_ENTRIES: readonly ServiceEntry[] = [
   { pkg: 'router', entry: 'cli/sessions' },
   { pkg: 'subgraphs/membership', entry: 'main' },
   { pkg: 'subgraphs/membership', entry: 'cli/keys' },
+  { pkg: 'subgraphs/membership', entry: 'worker/main' },
   { pkg: 'subgraphs/forms', entry: 'main' },
   { pkg: 'subgraphs/imports', entry: 'main' },
   { pkg: 'subgraphs/imports', entry: 'worker/main' },

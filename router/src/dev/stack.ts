@@ -7,8 +7,17 @@ import type { DevSecrets } from './secrets';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export type StackService = 'membership' | 'forms' | 'imports' | 'worker' | 'router' | 'adminRouter' | 'idp';
-export const STACK_SERVICES: readonly StackService[] = ['membership', 'forms', 'imports', 'worker', 'router', 'adminRouter', 'idp'];
+export type StackService = 'membership' | 'forms' | 'imports' | 'worker' | 'membershipWorker' | 'router' | 'adminRouter' | 'idp';
+export const STACK_SERVICES: readonly StackService[] = [
+  'membership',
+  'forms',
+  'imports',
+  'worker',
+  'membershipWorker',
+  'router',
+  'adminRouter',
+  'idp',
+];
 
 /** The admin portal's router signs operators in at this client of the OpenID provider. */
 export const ADMIN_PORTAL_OIDC_CLIENT_ID = 'admin-portal';
@@ -22,6 +31,8 @@ const ENTRY: Record<StackService, { pkg: string; entry: string }> = {
   imports: { pkg: 'subgraphs/imports', entry: 'main' },
   // The imports worker: Agenda jobs, no HTTP but its health endpoint.
   worker: { pkg: 'subgraphs/imports', entry: 'worker/main' },
+  // The membership worker: the membership's scheduled messages (Agenda) and the e-mail outbox.
+  membershipWorker: { pkg: 'subgraphs/membership', entry: 'worker/main' },
   router: { pkg: 'router', entry: 'main' },
   // The admin portal's router: the same code, configured as the admin portal's gateway.
   adminRouter: { pkg: 'router', entry: 'main' },
@@ -112,6 +123,8 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
     EMS_DEV_SECRETS: '1',
   };
   const url = (s: StackService) => `http://${host}:${o.ports[s]}`;
+  // Links in e-mails and on membership cards: the demo tenant's portal (host name `localhost`).
+  const memberLinks = `http://localhost:${o.ports.router}`;
   switch (service) {
     case 'membership':
       return {
@@ -120,7 +133,17 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
         DEFAULT_REGISTRATION_SYSTEM_ID: '1',
         PAYMENT_WEBHOOK_SECRET: o.secrets.paymentWebhookSecret,
         MAIL_FROM: 'Riverside Athletics Club <no-reply@example.org>',
+        MEMBER_LINKS_URL: memberLinks,
       };
+    case 'membershipWorker': {
+      const { JWT_SECRET: _theWorkerVerifiesNoTokens, ...rest } = base;
+      return {
+        ...rest,
+        MEMBERSHIP_WORKER_PORT: String(port),
+        MAIL_FROM: 'Riverside Athletics Club <no-reply@example.org>',
+        MEMBER_LINKS_URL: memberLinks,
+      };
+    }
     case 'forms':
       return { ...base, FORMS_PORT: String(port) };
     case 'imports':
@@ -268,20 +291,22 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
   const launch = (service: StackService, port: number, env?: Record<string, string>) =>
     launchService(service, o, port, env, (stop) => stops.push(stop));
   try {
-    const [membership, forms, imports, worker, idp] = await Promise.all([
+    const [membership, forms, imports, worker, idp, membershipWorker] = await Promise.all([
       launch('membership', o.ports.membership),
       launch('forms', o.ports.forms),
       launch('imports', o.ports.imports),
       launch('worker', o.ports.worker),
       launch('idp', o.ports.idp),
+      launch('membershipWorker', o.ports.membershipWorker),
     ]);
     const [router, adminRouter] = await Promise.all([launch('router', o.ports.router), launch('adminRouter', o.ports.adminRouter)]);
-    const started = { membership, forms, imports, worker, router, adminRouter, idp };
+    const started = { membership, forms, imports, worker, membershipWorker, router, adminRouter, idp };
     const urls = {
       membership: membership.url,
       forms: forms.url,
       imports: imports.url,
       worker: worker.url,
+      membershipWorker: membershipWorker.url,
       router: router.url,
       adminRouter: adminRouter.url,
       idp: idp.url,

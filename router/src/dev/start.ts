@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     forms: env.FORMS_PORT,
     imports: env.IMPORTS_PORT,
     worker: env.IMPORTS_WORKER_PORT,
+    membershipWorker: env.MEMBERSHIP_WORKER_PORT,
     adminRouter: env.ADMIN_ROUTER_PORT,
     idp: env.DEMO_IDP_PORT,
   };
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     Admin service health:             http://localhost:${env.ROUTER_PORT}/services/admin-service/actuator/health
     Import uploads (operators):       PUT http://localhost:${env.ROUTER_PORT}/services/admin-service/api/event-participants/import
     Import worker health:             http://localhost:${env.IMPORTS_WORKER_PORT}/actuator/health
+    Membership worker health:         http://localhost:${env.MEMBERSHIP_WORKER_PORT}/actuator/health (scheduled messages, e-mail)
     Admin portal (operators):         http://localhost:${env.ADMIN_ROUTER_PORT}
     Demo identity provider (OIDC):    ${stack.urls.idp}
       demo operator: ${DEMO_OPERATOR_SIGN_IN}, password ${secrets.demoIdpPassword}

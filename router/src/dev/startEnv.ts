@@ -14,6 +14,7 @@ const schema = z.object({
   FORMS_PORT: port(4002),
   IMPORTS_PORT: port(4003),
   IMPORTS_WORKER_PORT: port(4013),
+  MEMBERSHIP_WORKER_PORT: port(4014),
   DEMO_SITE_PORT: port(4010),
   /** `pretty` (default) prints one readable line per log record; `json` passes records through. */
   LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),

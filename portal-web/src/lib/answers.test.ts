@@ -128,7 +128,15 @@ describe('answer validation before submitting (the six contract rules, shared wi
   it('applies the input limits the server applies: a NUM answer must be a number', () => {
     const errors = validateAnswers(step('NUM', false, [anna]), { 1: '12abc' });
     expect(errors.byPerson[1]).toEqual(['Please enter a number for Anna Smith.']);
-    expect(errorCount(validateAnswers(step('NUM', false, [anna]), { 1: '-1.5e3' }))).toBe(0);
+    expect(errorCount(validateAnswers({ ...step('NUM', false, [anna]), numberRange: { min: -2000 } }, { 1: '-1.5e3' }))).toBe(0);
+  });
+
+  it('a NUM answer keeps the range: no minimum of its own means no negatives', () => {
+    expect(validateAnswers(step('NUM', false, [anna]), { 1: '-3' }).byPerson[1]).toEqual([
+      'The number for Anna Smith is outside the allowed range.',
+    ]);
+    expect(errorCount(validateAnswers({ ...step('NUM', false, [anna]), numberRange: { min: 0, max: 80 } }, { 1: '81' }))).toBe(1);
+    expect(errorCount(validateAnswers({ ...step('NUM', false, [anna]), numberRange: { min: 0, max: 80 } }, { 1: '80' }))).toBe(0);
   });
 
   it('rejects answers longer than the shared maximum', () => {

@@ -80,3 +80,22 @@ export async function importsFixture(options: { chunkRows?: number; today?: () =
     drop: db.drop,
   };
 }
+
+/**
+ * Every row of every membership table but the columns that say when or in which transaction a row
+ * last changed, for tests that compare a state before and after (an undo). `except`: tables left out.
+ */
+export async function membershipSnapshot(knex: Knex, except: readonly string[] = []): Promise<Record<string, string[]>> {
+  const { rows: tables } = await knex.raw<{ rows: Array<{ table_name: string }> }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'membership' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { table_name: table } of tables) {
+    if (except.includes(table)) continue;
+    const { rows } = await knex.raw<{ rows: Array<{ row: string }> }>(
+      `SELECT (to_jsonb(t) - 'updated_at' - 'sync_xid')::text AS row FROM membership.${table} t ORDER BY 1`,
+    );
+    out[table] = rows.map((r) => r.row);
+  }
+  return out;
+}

@@ -23,4 +23,15 @@ export const ON_RECORDED_AGAIN = `ON CONFLICT (import_job_id, record_table, reco
   DO UPDATE SET row_key = excluded.row_key, after = excluded.after, after_xmin = excluded.after_xmin`;
 
 /** The tables whose writes are logged, as `record_table` names them. */
-export type LoggedTable = 'persons' | 'participants' | 'person_external_ids' | 'merge_candidates' | 'events';
+export type LoggedTable =
+  | 'persons'
+  | 'participants'
+  | 'person_external_ids'
+  | 'merge_candidates'
+  | 'events'
+  // The membership import's (data/memberImport.ts); an order's lines go with the order.
+  | 'accounts'
+  | 'org_users'
+  | 'linked_persons'
+  | 'orders'
+  | 'memberships';

@@ -50,6 +50,9 @@ const takeEntries = (table: string, kind: 'created' | 'updated' | 'any') =>
     WHERE import_job_id = ? AND record_table = '${table}'${kind === 'created' ? ' AND before IS NULL' : kind === 'updated' ? ' AND before IS NOT NULL' : ''}
    RETURNING row_key, record_id, record_key, before, after, after_xmin`;
 
+/** The tables whose records an undo deletes or puts back. */
+export type UndoneTable = 'persons' | 'participants' | 'accounts' | 'org_users' | 'linked_persons' | 'orders' | 'memberships';
+
 /** A foreign key to a record: the referring table (quoted, schema-qualified), its name, and the column. */
 export interface Reference {
   qualifiedTable: string;
@@ -62,7 +65,7 @@ export interface Reference {
  * added later that refers to persons keeps them without anyone having to remember the undo. A
  * record something refers to is not deleted: the undo reports the tables (`name`).
  */
-export async function referencesTo(db: Db, table: 'persons' | 'participants'): Promise<Reference[]> {
+export async function referencesTo(db: Db, table: UndoneTable): Promise<Reference[]> {
   const rows = camelCaseRows<Reference & { columns: number }>(
     await rawSet(
       db,
@@ -116,10 +119,17 @@ export function undoMergeCandidates(db: Db, importJobId: string): Promise<UndoOu
 
 /**
  * Records of `table` the job created: deleted unless changed since or referred to by anything
- * (REFERENCED, with the referring tables). `personOf` names the record's person in `p`.
+ * (REFERENCED, with the referring tables) but `parts`, the tables whose rows go with the record
+ * (ON DELETE CASCADE, e.g. an order's lines). `personOf` names the record's person in `p`.
  */
-async function deleteCreated(db: Db, importJobId: string, table: 'persons' | 'participants', personOf: string): Promise<UndoOutcomeRow[]> {
-  const references = await referencesTo(db, table);
+async function deleteCreated(
+  db: Db,
+  importJobId: string,
+  table: UndoneTable,
+  personOf: string,
+  parts: readonly string[] = [],
+): Promise<UndoOutcomeRow[]> {
+  const references = (await referencesTo(db, table)).filter((r) => !parts.includes(r.name));
   return run(
     db,
     `WITH c AS (${takeEntries(table, 'created')}),
@@ -276,7 +286,8 @@ export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOut
 /**
  * Persons the job created: deleted unless changed since or referred to by anything (another
  * event's participant, a membership, an account, a merge candidate of another job...). Runs after
- * the steps that remove the job's own participants, external ids and merge candidates.
+ * the steps that remove the job's own participants, external ids, merge candidates, memberships,
+ * links and accounts.
  */
 export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
   return deleteCreated(db, importJobId, 'persons', 'p.id');
@@ -309,4 +320,86 @@ export async function entriesLeft(db: Db, importJobId: string): Promise<string[]
     await rawSet(db, `SELECT DISTINCT record_table FROM membership.import_changes WHERE import_job_id = ?`, [importJobId]),
   );
   return rows.map((r) => r.recordTable);
+}
+
+// The membership import's records (M01). They refer to persons, so they go before the persons.
+
+/** Memberships the job created: deleted unless changed since (activated by a payment, cancelled). */
+export function undoCreatedMemberships(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'memberships', 'p.person_id');
+}
+
+/** Unpaid orders the job created, with their lines: deleted unless changed since or paid into (payments refer to them). */
+export function undoCreatedOrders(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'orders', 'NULL::int', ['order_lines']);
+}
+
+/** LinkedPerson rows the job added. */
+export function undoCreatedLinks(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'linked_persons', 'p.person_id');
+}
+
+/** OrgUser rows the job added: deleted unless their roles changed since. */
+export function undoCreatedOrgUsers(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'org_users', 'NULL::int');
+}
+
+/** Accounts the job created: deleted unless changed since or referred to (another organisation's OrgUser, a link, an order...). */
+export function undoCreatedAccounts(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(db, importJobId, 'accounts', 'p.person_id');
+}
+
+const ACCOUNT_COLUMNS = ['person_id', 'email'];
+
+/** Accounts that had no person of their own and got one (and maybe an e-mail) from the job: put back while still the job's. */
+export function undoUpdatedAccounts(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return run(
+    db,
+    `WITH c AS (${takeEntries('accounts', 'updated')}),
+     restored AS (
+       UPDATE membership.accounts r SET ${putBack('b', ACCOUNT_COLUMNS)}, updated_at = now()
+         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.accounts, c.before) b
+                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.accounts, c.after) a
+        WHERE r.id = c.record_id AND ${sameValues('r', 'a', ACCOUNT_COLUMNS)}
+       RETURNING r.id
+     ),
+     outcomes AS (
+       SELECT c.row_key, c.record_id::text AS record_id, (c.after->>'person_id')::int AS person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN r.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.accounts r ON r.id = c.record_id
+     )`,
+    [importJobId],
+  );
+}
+
+/**
+ * Before the membership import's steps: the persons the job created and left as they were, whose
+ * links or memberships the next steps delete. Deleting a link rewrites every person of its
+ * household (a trigger moves their sync position), which would read as "changed since" at the
+ * persons' step. They are taken first: rewritten unchanged by this transaction (which also locks
+ * them against other writers) and logged at that version, so the persons' step finds them as the
+ * job left them; a person someone else changed since keeps its other version and is refused as
+ * before. Reports nothing.
+ */
+export async function holdCreatedMembers(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  await rawSet(
+    db,
+    `WITH held AS (
+       UPDATE membership.persons p SET id = p.id
+         FROM membership.import_changes c
+        WHERE c.import_job_id = ? AND c.record_table = 'persons' AND c.record_key = '' AND c.before IS NULL
+          AND c.record_id = p.id AND p.xmin = c.after_xmin
+          AND p.id IN (SELECT m.person_id FROM membership.import_changes e JOIN membership.memberships m ON m.id = e.record_id
+                        WHERE e.import_job_id = ? AND e.record_table = 'memberships'
+                       UNION
+                       SELECT l.person_id FROM membership.import_changes e JOIN membership.linked_persons l ON l.id = e.record_id
+                        WHERE e.import_job_id = ? AND e.record_table = 'linked_persons')
+       RETURNING p.id, p.xmin
+     )
+     UPDATE membership.import_changes c SET after_xmin = h.xmin
+       FROM held h
+      WHERE c.import_job_id = ? AND c.record_table = 'persons' AND c.record_key = '' AND c.record_id = h.id`,
+    [importJobId, importJobId, importJobId, importJobId],
+  );
+  return [];
 }

@@ -1,5 +1,6 @@
 import { camelCaseRows } from '@ems/db';
 import type { Db } from './db';
+import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
 import type { MemberType, MembershipStatus } from './memberships';
 import type { NewOrder, NewOrderLine } from './orders';
 import type { PeriodRow } from './periods';
@@ -7,7 +8,9 @@ import { rawSet } from './sqlSets';
 
 /**
  * Set-based reads and writes of the membership import (M01): each function is one statement for
- * any number of rows (arrays through `unnest`), whatever the chunk holds.
+ * any number of rows (arrays through `unnest`), whatever the chunk holds. Writes given an import
+ * job id record what they created or changed in `membership.import_changes` in the same statement
+ * (see importChanges.ts), for the job's undo; `key` is the caller's row the record is reported by.
  */
 
 /** The organisation's periods among `ids`, with their pricing rules (one statement). */
@@ -138,36 +141,66 @@ export async function heldMembershipNumbers(
 export async function insertAccounts(
   db: Db,
   registrationSystemId: number,
-  accounts: ReadonlyArray<{ userKey: string; personId: number | null; email: string | null }>,
+  accounts: ReadonlyArray<{ key: number; userKey: string; personId: number | null; email: string | null }>,
+  importJobId: string | null,
 ): Promise<AccountOfUserKey[]> {
   if (accounts.length === 0) return [];
   return camelCaseRows<AccountOfUserKey>(
     await rawSet(
       db,
-      `INSERT INTO membership.accounts (registration_system_id, external_user_id, person_id, email)
-       SELECT ?, s.user_key, s.person_id, s.email
-         FROM unnest(?::text[], ?::int[], ?::text[]) AS s(user_key, person_id, email)
-        ORDER BY s.user_key
-       ON CONFLICT (registration_system_id, external_user_id) DO NOTHING
-       RETURNING id, external_user_id AS user_key, person_id`,
-      [registrationSystemId, accounts.map((a) => a.userKey), accounts.map((a) => a.personId), accounts.map((a) => a.email)],
+      `WITH job AS (SELECT ?::uuid AS id),
+       src AS (SELECT * FROM unnest(?::int[], ?::text[], ?::int[], ?::text[]) AS s(key, user_key, person_id, email)),
+       inserted AS (
+         INSERT INTO membership.accounts (registration_system_id, external_user_id, person_id, email)
+         SELECT ?, s.user_key, s.person_id, s.email FROM src s ORDER BY s.user_key
+         ON CONFLICT (registration_system_id, external_user_id) DO NOTHING
+         RETURNING id, external_user_id, person_id, xmin
+       ),
+       logged AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'accounts', i.id, '', s.key, NULL, NULL, i.xmin
+           FROM inserted i JOIN src s ON s.user_key = i.external_user_id CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
+       )
+       SELECT id, external_user_id AS user_key, person_id FROM inserted`,
+      [
+        importJobId,
+        accounts.map((a) => a.key),
+        accounts.map((a) => a.userKey),
+        accounts.map((a) => a.personId),
+        accounts.map((a) => a.email),
+        registrationSystemId,
+      ],
     ),
   );
 }
 
-/** Gives accounts without a person of their own this one (and an e-mail when they have none). */
+/**
+ * Gives accounts without a person of their own this one (and an e-mail when they have none). With
+ * an import job id the account is recorded as it was (read under a row lock) and as it is now.
+ */
 export async function setAccountPersons(
   db: Db,
-  rows: ReadonlyArray<{ accountId: number; personId: number; email: string | null }>,
+  rows: ReadonlyArray<{ key: number; accountId: number; personId: number; email: string | null }>,
+  importJobId: string | null,
 ): Promise<void> {
   if (rows.length === 0) return;
   await rawSet(
     db,
-    `UPDATE membership.accounts a
-        SET person_id = s.person_id, email = coalesce(a.email, s.email), updated_at = now()
-       FROM unnest(?::int[], ?::int[], ?::text[]) AS s(account_id, person_id, email)
-      WHERE a.id = s.account_id AND a.person_id IS NULL`,
-    [rows.map((r) => r.accountId), rows.map((r) => r.personId), rows.map((r) => r.email)],
+    `WITH job AS (SELECT ?::uuid AS id),
+     src AS (SELECT * FROM unnest(?::int[], ?::int[], ?::int[], ?::text[]) AS s(key, account_id, person_id, email)),
+     updated AS (
+       UPDATE membership.accounts a
+          SET person_id = s.person_id, email = coalesce(a.email, s.email), updated_at = now()
+         FROM src s,
+              (SELECT o.id, to_jsonb(o) AS before FROM membership.accounts o WHERE o.id IN (SELECT account_id FROM src) FOR NO KEY UPDATE) old
+        WHERE a.id = s.account_id AND old.id = s.account_id AND a.person_id IS NULL
+       RETURNING a.id, a.xmin, s.key, old.before, to_jsonb(a) AS after
+     )
+     ${RECORD_CHANGES}
+     SELECT job.id, 'accounts', x.id, '', x.key, x.before, x.after, x.xmin FROM updated x CROSS JOIN job WHERE job.id IS NOT NULL
+     ${ON_RECORDED_AGAIN}`,
+    [importJobId, rows.map((r) => r.key), rows.map((r) => r.accountId), rows.map((r) => r.personId), rows.map((r) => r.email)],
   );
 }
 
@@ -176,35 +209,58 @@ export async function setAccountPersons(
  * for its periods requires; an account that already is one keeps its roles. The organisation is
  * the account's primary one when it has no other.
  */
-export async function insertOrgUsers(db: Db, organisationId: number, accountIds: readonly number[]): Promise<void> {
-  if (accountIds.length === 0) return;
+export async function insertOrgUsers(
+  db: Db,
+  organisationId: number,
+  accounts: ReadonlyArray<{ key: number; accountId: number }>,
+  importJobId: string | null,
+): Promise<void> {
+  if (accounts.length === 0) return;
   await rawSet(
     db,
-    `INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary)
-     SELECT s.account_id, ?, '{ROLE_USER}'::text[],
-            NOT EXISTS (SELECT 1 FROM membership.org_users o WHERE o.account_id = s.account_id)
-       FROM unnest(?::int[]) AS s(account_id) ORDER BY s.account_id
-     ON CONFLICT (account_id, organisation_id) DO NOTHING`,
-    [organisationId, accountIds],
+    `WITH job AS (SELECT ?::uuid AS id),
+     src AS (SELECT * FROM unnest(?::int[], ?::int[]) AS s(key, account_id)),
+     inserted AS (
+       INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary)
+       SELECT s.account_id, ?, '{ROLE_USER}'::text[], NOT EXISTS (SELECT 1 FROM membership.org_users o WHERE o.account_id = s.account_id)
+         FROM src s ORDER BY s.account_id
+       ON CONFLICT (account_id, organisation_id) DO NOTHING
+       RETURNING id, account_id, xmin
+     )
+     ${RECORD_CHANGES}
+     SELECT job.id, 'org_users', i.id, '', s.key, NULL, NULL, i.xmin
+       FROM inserted i JOIN src s USING (account_id) CROSS JOIN job WHERE job.id IS NOT NULL
+     ${ON_RECORDED_AGAIN}`,
+    [importJobId, accounts.map((a) => a.key), accounts.map((a) => a.accountId), organisationId],
   );
 }
 
 /** LinkedPerson rows (self first, as a registration lists them); answers the links that are new. */
 export async function insertLinks(
   db: Db,
-  links: ReadonlyArray<{ accountId: number; personId: number; relationship: string }>,
+  links: ReadonlyArray<{ key: number; accountId: number; personId: number; relationship: string }>,
+  importJobId: string | null,
 ): Promise<Array<{ accountId: number; personId: number }>> {
   if (links.length === 0) return [];
   return camelCaseRows(
     await rawSet(
       db,
-      `INSERT INTO membership.linked_persons (account_id, person_id, relationship)
-       SELECT s.account_id, s.person_id, s.relationship
-         FROM unnest(?::int[], ?::int[], ?::text[]) WITH ORDINALITY AS s(account_id, person_id, relationship, n)
-        ORDER BY s.relationship <> 'self', s.n
-       ON CONFLICT (account_id, person_id) DO NOTHING
-       RETURNING account_id, person_id`,
-      [links.map((l) => l.accountId), links.map((l) => l.personId), links.map((l) => l.relationship)],
+      `WITH job AS (SELECT ?::uuid AS id),
+       src AS (SELECT * FROM unnest(?::int[], ?::int[], ?::int[], ?::text[]) WITH ORDINALITY AS s(key, account_id, person_id, relationship, n)),
+       inserted AS (
+         INSERT INTO membership.linked_persons (account_id, person_id, relationship)
+         SELECT s.account_id, s.person_id, s.relationship FROM src s ORDER BY s.relationship <> 'self', s.n
+         ON CONFLICT (account_id, person_id) DO NOTHING
+         RETURNING id, account_id, person_id, xmin
+       ),
+       logged AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'linked_persons', i.id, '', s.key, NULL, NULL, i.xmin
+           FROM inserted i JOIN src s USING (account_id, person_id) CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
+       )
+       SELECT account_id, person_id FROM inserted`,
+      [importJobId, links.map((l) => l.key), links.map((l) => l.accountId), links.map((l) => l.personId), links.map((l) => l.relationship)],
     ),
   );
 }
@@ -218,6 +274,7 @@ export async function nextOrderIds(db: Db, count: number): Promise<number[]> {
 }
 
 export interface ImportedMembership {
+  key: number;
   personId: number;
   periodId: number;
   membershipTypeId: number;
@@ -231,38 +288,64 @@ export interface ImportedMembership {
 /**
  * The chunk's unpaid orders with their lines and its memberships (active ones activated now), in
  * one statement: data-modifying CTEs, whose foreign keys PostgreSQL checks at the statement's end
- * (as insertOrderWithMemberships does for one order). Answers each membership's id.
+ * (as insertOrderWithMemberships does for one order). Answers each membership's id. An order's
+ * lines go with it (ON DELETE CASCADE): only the order and the memberships are recorded.
  */
 export async function insertOrdersAndMemberships(
   db: Db,
-  orders: ReadonlyArray<NewOrder>,
+  orders: ReadonlyArray<NewOrder & { key: number }>,
   lines: ReadonlyArray<NewOrderLine & { orderId: number }>,
   memberships: readonly ImportedMembership[],
+  importJobId: string | null,
 ): Promise<Array<{ id: number; personId: number; periodId: number }>> {
   if (memberships.length === 0) return [];
   return camelCaseRows(
     await rawSet(
       db,
-      `WITH new_orders AS (
+      `WITH job AS (SELECT ?::uuid AS id),
+       order_src AS (
+         SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[], ?::int[], ?::date[], ?::text[], ?::jsonb[], ?::text[])
+                AS o(key, id, reference, account_id, organisation_id, period_id, currency, total_minor, priced_on, priced_window, quote, payment_token)
+       ),
+       new_orders AS (
          INSERT INTO membership.orders (id, reference, account_id, organisation_id, period_id, status, currency, total_minor,
                                         paid_minor, priced_on, priced_window, quote, payment_token)
          SELECT o.id, o.reference, o.account_id, o.organisation_id, o.period_id, 'unpaid', o.currency, o.total_minor, 0,
                 o.priced_on, o.priced_window, o.quote, o.payment_token
-           FROM unnest(?::int[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[], ?::int[], ?::date[], ?::text[], ?::jsonb[], ?::text[])
-                AS o(id, reference, account_id, organisation_id, period_id, currency, total_minor, priced_on, priced_window, quote, payment_token)
+           FROM order_src o
+         RETURNING id, xmin
+       ),
+       logged_orders AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'orders', n.id, '', o.key, NULL, NULL, n.xmin FROM new_orders n JOIN order_src o USING (id) CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
        ),
        new_lines AS (
          INSERT INTO membership.order_lines (order_id, person_id, kind, description, amount_minor, rule, position)
          SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[], ?::int[])
+       ),
+       membership_src AS (
+         SELECT * FROM unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
+                AS m(key, person_id, period_id, membership_type_id, status, member_type, membership_number, order_id, details)
+       ),
+       new_memberships AS (
+         INSERT INTO membership.memberships (person_id, period_id, membership_type_id, status, member_type, membership_number,
+                                             order_id, details, activated_at)
+         SELECT m.person_id, m.period_id, m.membership_type_id, m.status, m.member_type, m.membership_number, m.order_id, m.details,
+                CASE WHEN m.status = 'active' THEN now() END
+           FROM membership_src m
+         RETURNING id, person_id, period_id, xmin
+       ),
+       logged_memberships AS (
+         ${RECORD_CHANGES}
+         SELECT job.id, 'memberships', n.id, '', m.key, NULL, NULL, n.xmin
+           FROM new_memberships n JOIN membership_src m USING (person_id, period_id) CROSS JOIN job WHERE job.id IS NOT NULL
+         ${ON_RECORDED_AGAIN}
        )
-       INSERT INTO membership.memberships (person_id, period_id, membership_type_id, status, member_type, membership_number,
-                                           order_id, details, activated_at)
-       SELECT m.person_id, m.period_id, m.membership_type_id, m.status, m.member_type, m.membership_number, m.order_id, m.details,
-              CASE WHEN m.status = 'active' THEN now() END
-         FROM unnest(?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
-              AS m(person_id, period_id, membership_type_id, status, member_type, membership_number, order_id, details)
-       RETURNING id, person_id, period_id`,
+       SELECT id, person_id, period_id FROM new_memberships`,
       [
+        importJobId,
+        orders.map((o) => o.key),
         orders.map((o) => o.id),
         orders.map((o) => o.reference),
         orders.map((o) => o.accountId),
@@ -281,6 +364,7 @@ export async function insertOrdersAndMemberships(
         lines.map((l) => l.amountMinor),
         lines.map((l) => l.rule),
         lines.map((l) => l.position),
+        memberships.map((m) => m.key),
         memberships.map((m) => m.personId),
         memberships.map((m) => m.periodId),
         memberships.map((m) => m.membershipTypeId),
@@ -291,5 +375,30 @@ export async function insertOrdersAndMemberships(
         memberships.map((m) => JSON.stringify(m.details)),
       ],
     ),
+  );
+}
+
+/**
+ * Persons the job created earlier (another chunk) that this transaction has just touched: the
+ * triggers that move a member's sync position with their memberships and household rewrite the
+ * person's row, which is the job's own doing, not a change by someone else. Their logged row
+ * version is moved on, so that the undo still finds them as the job left them.
+ */
+export async function followCreatedPersons(
+  db: Db,
+  importJobId: string | null,
+  accountIds: readonly number[],
+  personIds: readonly number[],
+): Promise<void> {
+  if (importJobId === null || (accountIds.length === 0 && personIds.length === 0)) return;
+  await rawSet(
+    db,
+    `UPDATE membership.import_changes c SET after_xmin = p.xmin
+       FROM membership.persons p
+      WHERE c.import_job_id = ? AND c.record_table = 'persons' AND c.record_key = '' AND c.record_id = p.id
+        AND p.id IN (SELECT l.person_id FROM membership.linked_persons l WHERE l.account_id = ANY(?::int[])
+                     UNION SELECT unnest(?::int[]))
+        AND p.xmin = pg_current_xact_id()::xid AND c.after_xmin <> p.xmin`,
+    [importJobId, accountIds, personIds],
   );
 }

@@ -1,6 +1,12 @@
 import { ConflictError, NotFoundError, type AppError } from '@ems/schema';
 import { cancelImport, getImport, importResult, submitColumnMappings } from '../commands';
-import { csvUpload, importsFixture, type ImportsFixture, uploadParticipants } from '../../testing/fixture';
+import {
+  csvUpload,
+  importsFixture,
+  membershipSnapshot as snapshotOf,
+  type ImportsFixture,
+  uploadParticipants,
+} from '../../testing/fixture';
 import { runJob } from '../../worker/pipeline';
 import type { ImportsDeps } from '../commands';
 import { importUndo, undoImport } from './commands';
@@ -17,20 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.drop());
 
-/** Every row of every membership table but the two that say when a row last changed (see the membership test). */
-async function membershipSnapshot(): Promise<Record<string, string[]>> {
-  const { rows: tables } = await f.knex.raw<{ rows: Array<{ table_name: string }> }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'membership' AND table_type = 'BASE TABLE' ORDER BY 1`,
-  );
-  const out: Record<string, string[]> = {};
-  for (const { table_name: table } of tables) {
-    const { rows } = await f.knex.raw<{ rows: Array<{ row: string }> }>(
-      `SELECT (to_jsonb(t) - 'updated_at' - 'sync_xid')::text AS row FROM membership.${table} t ORDER BY 1`,
-    );
-    out[table] = rows.map((r) => r.row);
-  }
-  return out;
-}
+const membershipSnapshot = () => snapshotOf(f.knex);
 
 const CSV = [
   'First name,Last name,Date of birth,Email,Bib,Category,Club',

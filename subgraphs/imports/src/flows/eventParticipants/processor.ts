@@ -20,11 +20,10 @@ import {
   type PersonMatch,
   type PersonMatchInput,
   type PersonSnapshot,
-  type ImportUndoRefusal,
-  UNDO_REFUSAL_MESSAGES,
 } from './membershipPort';
 import { isFailure, readParticipantRow, type ParticipantRow } from './rows';
 import { prepareParticipantUpload } from './upload';
+import { undoResultOf } from '../undoResult';
 
 /** The job's configJson for this flow: the upload's fields and what the source system turned out to be. */
 export type StoredParticipantConfig = ParticipantImportConfig & { sourceKind: SourceKind };
@@ -32,13 +31,6 @@ export type StoredParticipantConfig = ParticipantImportConfig & { sourceKind: So
 /** membership's reason code for a refused row, as the operator reads it. */
 function rejectionMessage(reason: string | null): string {
   return (PARTICIPANT_REJECTION_MESSAGES as Record<string, string>)[reason ?? ''] ?? 'The row was refused';
-}
-
-/** Why the undo left a record, as the operator reads it. */
-function undoRefusalMessage(refusal: ImportUndoRefusal): string {
-  const message = UNDO_REFUSAL_MESSAGES[refusal.reason];
-  if (refusal.reason !== 'REFERENCED' || refusal.referencedBy.length === 0) return message;
-  return `Now used by ${refusal.referencedBy.map((t) => t.replace(/_/g, ' ')).join(', ')}; kept.`;
 }
 
 function configOf(job: ImportJobRecord): StoredParticipantConfig {
@@ -310,23 +302,9 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
     },
 
     async undo(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult> {
-      const undone = await port.undoImportChanges(trx, {
-        importJobId: job.id,
-        registrationSystemId: job.registrationSystemId,
-        eventId: job.eventId,
-      });
-      return {
-        counts: undone.counts,
-        refused: undone.refused.map((r) => ({
-          rowNo: r.rowKey,
-          record: r.record,
-          recordId: r.recordId,
-          personId: r.personId,
-          reason: r.reason,
-          message: undoRefusalMessage(r),
-          referencedBy: r.referencedBy,
-        })),
-      };
+      return undoResultOf(
+        await port.undoImportChanges(trx, { importJobId: job.id, registrationSystemId: job.registrationSystemId, eventId: job.eventId }),
+      );
     },
   };
 }

@@ -21,6 +21,7 @@ export type MembersPort = Pick<
   | 'resolveMembershipTypeValues'
   | 'organisationMembershipTypes'
   | 'refreshMemberImportStatistics'
+  | 'undoImportChanges'
 >;
 
 export const membershipMembers: MembersPort = events;

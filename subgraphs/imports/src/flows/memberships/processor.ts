@@ -1,12 +1,21 @@
 import type { Knex } from '@ems/db';
 import { householdUserKeys, stageHouseholds, type HouseholdSource } from '../../data/jobHouseholds';
 import { findJob, type ImportJobRecord } from '../../data/jobs';
-import type { ChunkContext, ChunkResult, ForeignKeyResolver, ImportRowResult, MappedRow, RowProcessor } from '../../domain/rowProcessor';
+import type {
+  ChunkContext,
+  ChunkResult,
+  ForeignKeyResolver,
+  ImportRowResult,
+  MappedRow,
+  RowProcessor,
+  UndoResult,
+} from '../../domain/rowProcessor';
 import { failed, unresolvedPerson } from '../../domain/rowResults';
 import { columnOfField, type ColumnsState } from '../../domain/stages/columns';
 import type { Verification } from '../../domain/stages/verifying';
 import { gate } from '../eventParticipants/gating';
 import { personMatchInput, verifyPersonSample, type PersonSourceConfig } from '../personVerification';
+import { undoResultOf } from '../undoResult';
 import type { MembershipImportConfig } from './config';
 import { MEMBER_FIELDS } from './fields';
 import type { MembersPort, MemberWrite, PersonMatch } from './membershipPort';
@@ -154,7 +163,14 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       };
       const matched: Record<string, number> = {};
       const orders = new Set<number>();
-      const candidates: Array<{ personId: number; candidatePersonId: number; score: number; reason: string; importJobId: string }> = [];
+      const candidates: Array<{
+        personId: number;
+        candidatePersonId: number;
+        score: number;
+        reason: string;
+        importJobId: string;
+        key: number;
+      }> = [];
       for (const w of written) {
         const m = matchOf.get(w.key) as PersonMatch;
         if (w.action === 'REJECTED') {
@@ -192,6 +208,7 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
               score: c.score,
               reason: 'Similar name, same date of birth',
               importJobId: job.id,
+              key: w.key,
             });
           }
         }
@@ -221,6 +238,18 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
 
     result(job: ImportJobRecord): Record<string, unknown> {
       return { organisationId: job.organisationId, periodId: configOf(job).periodId };
+    },
+
+    /**
+     * Removes the memberships, unpaid orders, links, OrgUser rows, accounts and persons the job
+     * created and puts back the accounts and personal data it changed, unless changed since (a
+     * membership paid, an account used for an order...). Numbers handed out stay used: the
+     * sequence never goes back.
+     */
+    async undo(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult> {
+      return undoResultOf(
+        await port.undoImportChanges(trx, { importJobId: job.id, registrationSystemId: job.registrationSystemId, eventId: null }),
+      );
     },
   };
 }

@@ -3,7 +3,18 @@
  * each kind it deleted or put back, and every record it left as it is, with the reason.
  */
 
-export type UndoRecordKind = 'PERSON' | 'PARTICIPANT' | 'EXTERNAL_ID' | 'MERGE_CANDIDATE' | 'EVENT';
+export type UndoRecordKind =
+  | 'PERSON'
+  | 'PARTICIPANT'
+  | 'EXTERNAL_ID'
+  | 'MERGE_CANDIDATE'
+  | 'EVENT'
+  // The membership import's.
+  | 'MEMBERSHIP'
+  | 'ORDER'
+  | 'LINKED_PERSON'
+  | 'ORG_USER'
+  | 'ACCOUNT';
 
 /** Done: the record was deleted, put back, or was already gone (nothing to do). */
 export type UndoDoneOutcome = 'DELETED' | 'RESTORED' | 'ALREADY_GONE';

@@ -2,6 +2,13 @@ import { ConflictError } from '@ems/schema';
 import type { Db } from '../../data/db';
 import {
   entriesLeft,
+  holdCreatedMembers,
+  undoCreatedAccounts,
+  undoCreatedLinks,
+  undoCreatedMemberships,
+  undoCreatedOrders,
+  undoCreatedOrgUsers,
+  undoUpdatedAccounts,
   undoCreatedParticipants,
   undoCreatedPersons,
   undoEventLabels,
@@ -28,12 +35,20 @@ interface UndoStep {
 }
 
 /**
- * In this order: what refers to persons (the job's merge candidates, participants, external ids)
- * goes before the persons, so that a person the job created is referred to only by what is not
- * the job's own.
+ * In this order: what refers to persons (the job's merge candidates, memberships and their orders,
+ * links, accounts, participants, external ids) goes before the persons, so that a person the job
+ * created is referred to only by what is not the job's own.
  */
 const UNDO_STEPS: readonly UndoStep[] = [
   { record: 'MERGE_CANDIDATE', run: (db, t) => undoMergeCandidates(db, t.importJobId) },
+  // The membership import's: memberships before their orders, links and OrgUser rows before their accounts.
+  { record: 'PERSON', run: (db, t) => holdCreatedMembers(db, t.importJobId) },
+  { record: 'MEMBERSHIP', run: (db, t) => undoCreatedMemberships(db, t.importJobId) },
+  { record: 'ORDER', run: (db, t) => undoCreatedOrders(db, t.importJobId) },
+  { record: 'LINKED_PERSON', run: (db, t) => undoCreatedLinks(db, t.importJobId) },
+  { record: 'ORG_USER', run: (db, t) => undoCreatedOrgUsers(db, t.importJobId) },
+  { record: 'ACCOUNT', run: (db, t) => undoUpdatedAccounts(db, t.importJobId) },
+  { record: 'ACCOUNT', run: (db, t) => undoCreatedAccounts(db, t.importJobId) },
   { record: 'PARTICIPANT', run: (db, t) => undoCreatedParticipants(db, t.importJobId) },
   { record: 'PARTICIPANT', run: (db, t) => undoUpdatedParticipantsPrepare(db, t.importJobId) },
   { record: 'PARTICIPANT', run: (db, t) => undoUpdatedParticipantsRestore(db, t.importJobId) },

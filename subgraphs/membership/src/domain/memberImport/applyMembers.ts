@@ -7,6 +7,7 @@ import {
   insertLinks,
   insertOrdersAndMemberships,
   insertOrgUsers,
+  followCreatedPersons,
   liveMemberships,
   lockPersons,
   nextOrderIds,
@@ -159,12 +160,13 @@ export async function applyMembers(trx: Db, target: MemberImportTarget, rows: re
   const priced = priceImportedOrders(rows, plans, state.periods, target.today, personIdOf);
   if (priced.refused.size > 0) throw new Error('an order priced once was refused when priced again');
   const orderIds = await nextOrderIds(trx, priced.orders.length);
-  const orders: NewOrder[] = [];
+  const orders: Array<NewOrder & { key: number }> = [];
   const lines: Array<NewOrderLine & { orderId: number }> = [];
   const orderOfRow = new Map<number, number>();
   priced.orders.forEach((o, i) => {
     const id = orderIds[i] as number;
     orders.push({
+      key: o.keys[0] as number,
       id,
       reference: formatOrderReference(target.today, id),
       accountId: accounts.idOf(o.payerUserKey),
@@ -183,6 +185,7 @@ export async function applyMembers(trx: Db, target: MemberImportTarget, rows: re
   const memberships: ImportedMembership[] = fresh.map((p) => {
     const row = rowOf.get(p.key) as MemberWrite;
     return {
+      key: p.key,
       personId: personIdOf(p),
       periodId: row.periodId,
       membershipTypeId: row.membershipTypeId,
@@ -193,7 +196,13 @@ export async function applyMembers(trx: Db, target: MemberImportTarget, rows: re
       details: { options: [], importJobId: target.importJobId, ...(row.memberSince ? { memberSince: row.memberSince } : {}) },
     };
   });
-  const inserted = await insertOrdersAndMemberships(trx, orders, lines, memberships);
+  const inserted = await insertOrdersAndMemberships(trx, orders, lines, memberships, target.importJobId);
+  await followCreatedPersons(
+    trx,
+    target.importJobId,
+    accounts.linkedAccountIds,
+    memberships.map((m) => m.personId),
+  );
   const membershipIdOf = new Map(inserted.map((m) => [`${m.personId}\u0000${m.periodId}`, m.id]));
 
   const linkCredited = new Set<number>();
@@ -268,7 +277,13 @@ async function writeAccounts(
   const inserted = await insertAccounts(
     trx,
     target.registrationSystemId,
-    missing.map((userKey) => ({ userKey, personId: owner.get(userKey)?.personId ?? null, email: owner.get(userKey)?.email ?? null })),
+    missing.map((userKey) => ({
+      key: owner.get(userKey)?.key ?? (referencedBy.get(userKey) as number),
+      userKey,
+      personId: owner.get(userKey)?.personId ?? null,
+      email: owner.get(userKey)?.email ?? null,
+    })),
+    target.importJobId,
   );
   const ids = new Map([...stored.values(), ...inserted].map((a) => [a.userKey, a.id]));
   // Another import created some of them since this chunk read the accounts.
@@ -289,28 +304,31 @@ async function writeAccounts(
     const account = stored.get(userKey);
     if (!account || account.personId !== null) return [];
     personSet.add(o.key);
-    return [{ accountId: account.id, personId: o.personId, email: o.email }];
+    return [{ key: o.key, accountId: account.id, personId: o.personId, email: o.email }];
   });
-  await setAccountPersons(trx, adopt);
+  await setAccountPersons(trx, adopt, target.importJobId);
+  const orgUsers = new Map([...referencedBy].map(([userKey, key]) => [idOf(userKey), key]));
   await insertOrgUsers(
     trx,
     target.organisationId,
-    unique([...referencedBy.keys()].map(idOf)).sort((a, b) => a - b),
+    [...orgUsers].sort(([a], [b]) => a - b).map(([accountId, key]) => ({ key, accountId })),
+    target.importJobId,
   );
 
-  const links = new Map<string, { accountId: number; personId: number; relationship: string }>();
+  const links = new Map<string, { key: number; accountId: number; personId: number; relationship: string }>();
   for (const p of accepted) {
     const row = rowOf.get(p.key) as MemberWrite;
     const personId = personIdOf(p);
     const add = (userKey: string, relationship: string) => {
       const accountId = idOf(userKey);
       const linkKey = `${accountId}\u0000${personId}`;
-      if (!links.has(linkKey) || relationship === 'self') links.set(linkKey, { accountId, personId, relationship });
+      if (!links.has(linkKey) || relationship === 'self') links.set(linkKey, { key: p.key, accountId, personId, relationship });
     };
     for (const k of row.householdUserKeys) add(k, 'household');
     if (row.userKey !== null) add(row.userKey, 'self');
   }
   const newLinks = new Map<number, number>();
-  for (const l of await insertLinks(trx, [...links.values()])) newLinks.set(l.personId, (newLinks.get(l.personId) ?? 0) + 1);
-  return { idOf, createdBy, personSet, newLinks };
+  for (const l of await insertLinks(trx, [...links.values()], target.importJobId))
+    newLinks.set(l.personId, (newLinks.get(l.personId) ?? 0) + 1);
+  return { idOf, createdBy, personSet, newLinks, linkedAccountIds: unique([...links.values()].map((l) => l.accountId)) };
 }

@@ -3,8 +3,8 @@ import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID } from '@ems/membership/demo';
 import type { HttpClient } from '../support/client';
 import { browser, signIn } from '../support/demo';
-import { ADMIN_API, uploadedImport } from '../support/importJobs';
-import { multipartBody } from '../support/multipart';
+import { ADMIN_API, settledImport, uploadedImport } from '../support/importJobs';
+import { graphqlUploadBody, multipartBody } from '../support/multipart';
 import { getForm, payThroughCheckout, registerPersons } from '../support/registration';
 import { e2eContext } from '../support/stackContext';
 
@@ -198,6 +198,37 @@ describe('a member list of 500 persons in 150 households', () => {
     expect(household.some((l) => l.status === 'awaiting payment')).toBe(true);
     // The household's own person comes first, as registration lists it.
     expect(form.people[0]?.firstName).toBe(household.find((l) => l.userKey === login)?.firstName);
+  });
+});
+
+describe('the GraphQL upload', () => {
+  it('uploadMemberships makes the same job as the REST upload (a multipart request the router sends to imports)', async () => {
+    const csv = csvOf([
+      {
+        firstName: 'Gunda',
+        lastName: surname('Gq', 1),
+        dateOfBirth: '1951-06-06',
+        userKey: 'm01.g1',
+        household: '',
+        type: 'individual',
+        status: 'active',
+        number: '',
+      },
+    ]);
+    const { body, contentType } = graphqlUploadBody(
+      'mutation($input: MembershipImportInput!, $file: Upload!) { uploadMemberships(input: $input, file: $file) { id importType callerKey } }',
+      { input: { periodId: String(DEMO_PERIOD_ID) } },
+      { fileName: 'members.csv', contentType: 'text/csv', data: Buffer.from(csv) },
+    );
+    const res = await olga.request('POST', '/graphql', {
+      body,
+      headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' },
+    });
+    expect(res.status).toBe(200);
+    const { uploadMemberships } = res.json<{ data: { uploadMemberships: { id: string; importType: string; callerKey: string } } }>().data;
+    expect(uploadMemberships).toMatchObject({ importType: 'MEMBERSHIP', callerKey: 'memberships' });
+    const job = await settledImport<Job>(olga, uploadMemberships.id);
+    expect(job).toMatchObject({ state: 'COMPLETED', counts: expect.objectContaining({ created: 1, accountsCreated: 1 }) });
   });
 });
 

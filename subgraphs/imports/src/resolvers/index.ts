@@ -49,6 +49,8 @@ export const resolvers = {
       uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), await fileUpload(file as Promise<FileUpload>)),
     uploadResultSet: async (_p, { input, file }, ctx) =>
       uploadImport(ctx.imports, ctx.scope(), 'RESULT_SET', asFields(input), await fileUpload(file as Promise<FileUpload>)),
+    uploadMemberships: async (_p, { input, file }, ctx) =>
+      uploadImport(ctx.imports, ctx.scope(), 'MEMBERSHIP', asFields(input), await fileUpload(file as Promise<FileUpload>)),
     submitColumnMappings: (_p, { jobId, mappings }, ctx) =>
       submitColumnMappings(
         ctx.imports,

@@ -326,6 +326,20 @@ export type ImportVerification = {
   warning?: Maybe<FingerprintWarning>;
 };
 
+/** M01: the membership import's upload fields (docs/imports.md, "Members"). */
+export type MembershipImportInput = {
+  acknowledgeFingerprintWarning?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The organisation the members join; may be left out by an operator of one organisation, or with periodId. */
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  /** The period of rows that name none. */
+  periodId?: InputMaybe<Scalars['ID']['input']>;
+  sheetIndex?: InputMaybe<Scalars['Int']['input']>;
+  sourceSystemId?: InputMaybe<Scalars['ID']['input']>;
+  templateVariantKey?: InputMaybe<Scalars['String']['input']>;
+  trustPKs?: InputMaybe<Scalars['Boolean']['input']>;
+  updatePII?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type MergeCandidateRef = {
   __typename?: 'MergeCandidateRef';
   candidate: Person;
@@ -345,6 +359,8 @@ export type Mutation = {
   uploadEventParticipants: ImportJob;
   /** Imports the corrected failed-rows file of a completed import as a new import linked to it, with its settings, column mappings and cell choices (a multipart request, like the uploads). */
   uploadImportCorrections: ImportJob;
+  /** M01: a member list, row by row (a multipart request, like uploadEventParticipants). */
+  uploadMemberships: ImportJob;
   /** E08: a result file applied whole, or not at all (a multipart request, like uploadEventParticipants). */
   uploadResultSet: ImportJob;
 };
@@ -388,6 +404,12 @@ export type MutationUploadImportCorrectionsArgs = {
   file: Scalars['Upload']['input'];
   jobId: Scalars['ID']['input'];
   sheetIndex?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationUploadMembershipsArgs = {
+  file: Scalars['Upload']['input'];
+  input: MembershipImportInput;
 };
 
 
@@ -766,6 +788,7 @@ export type ResolversTypes = {
   ImportUndoRefusal: ResolverTypeWrapper<ImportUndoRefusal>;
   ImportUndoRefusalPage: ResolverTypeWrapper<ImportUndoRefusalPage>;
   ImportVerification: ResolverTypeWrapper<ImportVerification>;
+  MembershipImportInput: MembershipImportInput;
   MergeCandidateRef: ResolverTypeWrapper<MergeCandidateRef>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -818,6 +841,7 @@ export type ResolversParentTypes = {
   ImportUndoRefusal: ImportUndoRefusal;
   ImportUndoRefusalPage: ImportUndoRefusalPage;
   ImportVerification: ImportVerification;
+  MembershipImportInput: MembershipImportInput;
   MergeCandidateRef: MergeCandidateRef;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
@@ -1032,6 +1056,7 @@ export type MutationResolvers<ContextType = ImportsContext, ParentType extends R
   undoImport?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUndoImportArgs, 'jobId'>>;
   uploadEventParticipants?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadEventParticipantsArgs, 'file' | 'input'>>;
   uploadImportCorrections?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadImportCorrectionsArgs, 'file' | 'jobId'>>;
+  uploadMemberships?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadMembershipsArgs, 'file' | 'input'>>;
   uploadResultSet?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationUploadResultSetArgs, 'file' | 'input'>>;
 };
 

@@ -1,6 +1,6 @@
 import { createKnex, type Knex } from '@ems/db';
 import type { Page } from 'playwright-core';
-import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
+import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
 import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { e2eContext } from '../support/stackContext';
@@ -9,10 +9,13 @@ import { usePortalBrowser } from './support/browser';
 import { startFaultyForms } from './support/faultyForms';
 import {
   answerCurrentQuestion,
+  completeRegistration,
   currentStep,
+  decideAtCheckout,
   fieldErrors,
   fullName,
   newMember,
+  paymentOutcome,
   questionBox,
   registerLink,
   submitStep,
@@ -172,6 +175,50 @@ describe('member portal (issue 23)', () => {
     expect(await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(parent)), exact: true }).count()).toBe(1);
     const onBehalf = page.getByRole('checkbox', { name: texts.question.agreeOnBehalfOf(fullName(child)), exact: true });
     expect(await onBehalf.count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('6: the club and the season are named on every member screen; access-denied and payment pages give the club contact', async () => {
+    const riverside = DEMO_CLUB_PAGES['riverside-ac']!;
+    const periodName = (id: number) =>
+      knex('membership.membership_periods')
+        .where({ id })
+        .first('name')
+        .then((r) => r.name as string);
+    const expectClub = async (page: Page, season: string, contact: boolean) => {
+      const identity = page.getByTestId('club-identity');
+      await identity.waitFor();
+      expect(await identity.textContent()).toBe(`Riverside Athletics Club${season}`);
+      const box = page.getByTestId('club-contact');
+      expect(await box.count()).toBe(contact ? 1 : 0);
+      if (contact) {
+        expect(await box.getByRole('link', { name: riverside.contactEmail }).getAttribute('href')).toBe(`mailto:${riverside.contactEmail}`);
+        expect(await box.textContent()).toContain(riverside.contactPhone);
+      }
+    };
+    const cy = { firstName: 'Cy', lastName: 'Club', dateOfBirth: '1991-09-09' };
+    const { page, member } = await startRegistration('cy', [cy]);
+    const season = await periodName(DEMO_PERIOD_ID);
+    await expectClub(page, season, true);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+    await expectClub(page, season, true);
+    await completeRegistration(page);
+    await waitForScreen(page, 'payment');
+    await expectClub(page, season, true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The payment return page.
+    await page.getByTestId('redirect-notice').getByRole('link', { name: texts.completion.payNow }).click();
+    await decideAtCheckout(page, 'Cancel');
+    await paymentOutcome(page, 'cancelled');
+    await expectClub(page, season, true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Access denied: last season is closed; the page still says whose season and how to reach them.
+    await page.goto(registerLink(member.userKey, { periodId: DEMO_PREVIOUS_PERIOD_ID }));
+    await page.getByTestId('access-denied').waitFor();
+    await expectClub(page, await periodName(DEMO_PREVIOUS_PERIOD_ID), true);
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 });

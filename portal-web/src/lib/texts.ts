@@ -26,6 +26,13 @@ export const texts = {
     notFoundBody: 'This page does not exist. To register for a membership, please use the link on your club’s website.',
   },
 
+  club: {
+    contactTitle: (club: string) => `Questions? Contact ${club}`,
+    email: 'E-mail',
+    phone: 'Phone',
+    website: 'Club website',
+  },
+
   verification: {
     checking: 'Checking your registration link…',
     unavailableTitle: 'The registration service cannot be reached',

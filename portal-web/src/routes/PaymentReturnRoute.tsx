@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
+import { ClubContact, ClubHeading, useClubOfPeriod } from '../components/ClubIdentity';
 import { MembershipNumbers } from '../components/MembershipNumbers';
 import { Notice } from '../components/Notice';
 import { OrderSummary } from '../components/OrderSummary';
@@ -71,6 +72,7 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
   const outcome = result ? paymentOutcome(result.paymentStatus, result.order.status) : null;
   const polling = outcome !== null && shouldPoll(outcome);
   const heading = useRef<HTMLHeadingElement>(null);
+  const club = useClubOfPeriod(result?.periodId ?? null);
 
   useEffect(() => {
     if (!polling) return;
@@ -130,66 +132,70 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
   };
 
   return (
-    <section className={`card payment-${outcome}`} aria-labelledby="payment-title" data-outcome={outcome}>
-      <h1 id="payment-title" tabIndex={-1} ref={heading}>
-        {TITLES[outcome]}
-      </h1>
-      {outcome === 'paid' && (
-        <>
-          <Notice severity="success">
-            <p>{texts.payment.successBody}</p>
-          </Notice>
-          <MembershipNumbers order={order} />
-        </>
-      )}
-      {outcome === 'pending' && (
-        <div className="pending" role="status" aria-busy="true">
-          <span className="spinner" aria-hidden="true" />
-          <p>{texts.payment.pendingBody}</p>
-        </div>
-      )}
-      {outcome === 'failed' && (
-        <>
-          <Notice severity="error">
-            <p>{texts.payment.failedBody}</p>
-          </Notice>
-          <div className="actions">
-            <a className="button button-primary" href={order.paymentUrl}>
-              {texts.payment.retryPayment}
-            </a>
+    <>
+      <ClubHeading period={club} />
+      <section className={`card payment-${outcome}`} aria-labelledby="payment-title" data-outcome={outcome}>
+        <h1 id="payment-title" tabIndex={-1} ref={heading}>
+          {TITLES[outcome]}
+        </h1>
+        {outcome === 'paid' && (
+          <>
+            <Notice severity="success">
+              <p>{texts.payment.successBody}</p>
+            </Notice>
+            <MembershipNumbers order={order} />
+          </>
+        )}
+        {outcome === 'pending' && (
+          <div className="pending" role="status" aria-busy="true">
+            <span className="spinner" aria-hidden="true" />
+            <p>{texts.payment.pendingBody}</p>
           </div>
-        </>
-      )}
-      {outcome === 'cancelled' && (
-        <>
-          <Notice severity="info">
-            <p>{texts.payment.cancelledBody}</p>
-          </Notice>
-          <div className="actions">
-            <a className="button button-primary" href={order.paymentUrl}>
-              {texts.payment.payNow}
-            </a>
-            <a className="button" href={registerPath(result.periodId)} onClick={backToRegistration}>
-              {texts.payment.backToRegistration}
-            </a>
-          </div>
-        </>
-      )}
-      {outcome === 'unpaid' && (
-        <>
-          <p>{texts.payment.unpaidBody}</p>
-          <div className="actions">
-            <a className="button button-primary" href={order.paymentUrl}>
-              {texts.payment.payNow}
-            </a>
-          </div>
-        </>
-      )}
-      {outcome === 'orderCancelled' && <p>{texts.payment.orderCancelledBody}</p>}
-      <p className="reference-line">
-        {texts.payment.reference}: <strong className="reference">{order.reference}</strong>
-      </p>
-      <OrderSummary order={order} headingLevel={2} />
-    </section>
+        )}
+        {outcome === 'failed' && (
+          <>
+            <Notice severity="error">
+              <p>{texts.payment.failedBody}</p>
+            </Notice>
+            <div className="actions">
+              <a className="button button-primary" href={order.paymentUrl}>
+                {texts.payment.retryPayment}
+              </a>
+            </div>
+          </>
+        )}
+        {outcome === 'cancelled' && (
+          <>
+            <Notice severity="info">
+              <p>{texts.payment.cancelledBody}</p>
+            </Notice>
+            <div className="actions">
+              <a className="button button-primary" href={order.paymentUrl}>
+                {texts.payment.payNow}
+              </a>
+              <a className="button" href={registerPath(result.periodId)} onClick={backToRegistration}>
+                {texts.payment.backToRegistration}
+              </a>
+            </div>
+          </>
+        )}
+        {outcome === 'unpaid' && (
+          <>
+            <p>{texts.payment.unpaidBody}</p>
+            <div className="actions">
+              <a className="button button-primary" href={order.paymentUrl}>
+                {texts.payment.payNow}
+              </a>
+            </div>
+          </>
+        )}
+        {outcome === 'orderCancelled' && <p>{texts.payment.orderCancelledBody}</p>}
+        <p className="reference-line">
+          {texts.payment.reference}: <strong className="reference">{order.reference}</strong>
+        </p>
+        <OrderSummary order={order} headingLevel={2} />
+      </section>
+      <ClubContact period={club} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
+import { ClubContact, ClubHeading, useClubOfPeriod } from '../components/ClubIdentity';
 import { FormStep } from '../components/FormStep';
 import { Notice } from '../components/Notice';
 import { useFormActions } from '../graphql/formMutations';
@@ -111,6 +112,7 @@ export function RegisterRoute({
 /** The form of a period once the session is established: the route's query, then FormStep. */
 function RegistrationForm({ periodId }: { periodId: number }) {
   const actions = useFormActions();
+  const club = useClubOfPeriod(periodId);
   const [denied, setDenied] = useState<DeniedReason | null>(null);
   const { data, error, loading, refetch } = useQuery(MEMBERSHIP_FORM_QUERY, {
     variables: { periodId },
@@ -124,10 +126,17 @@ function RegistrationForm({ periodId }: { periodId: number }) {
     document.title = `${texts.form.title} – ${texts.app.name}`;
   }, []);
 
-  if (denied) return <AccessDenied reason={denied} />;
+  const deniedPage = (reason: DeniedReason) => (
+    <>
+      <ClubHeading period={club} />
+      <AccessDenied reason={reason} />
+      <ClubContact period={club} />
+    </>
+  );
+  if (denied) return deniedPage(denied);
   if (error) {
     const reason = deniedReasonForRequestError(error);
-    if (reason) return <AccessDenied reason={reason} />;
+    if (reason) return deniedPage(reason);
     return <LoadFailed message={texts.form.loadFailed} onRetry={() => void refetch()} />;
   }
   const result = data?.membershipForm;
@@ -141,13 +150,15 @@ function RegistrationForm({ periodId }: { periodId: number }) {
   if (!result) return <LoadFailed message={texts.form.loadFailed} onRetry={() => void refetch()} />;
   if (!isForm(result)) {
     const reason = deniedReasonForCode(result.code);
-    if (reason) return <AccessDenied reason={reason} />;
+    if (reason) return deniedPage(reason);
     return <LoadFailed message={formErrorText(result)} onRetry={() => void refetch()} />;
   }
   return (
     <>
+      <ClubHeading period={club} />
       <h1 className="page-title">{texts.form.title}</h1>
       <FormStep form={result} actions={actions} onDenied={setDenied} onReload={() => void refetch()} />
+      <ClubContact period={club} />
     </>
   );
 }

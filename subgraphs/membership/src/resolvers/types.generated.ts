@@ -18,6 +18,10 @@ import type { PartnerOrderRow, PartnerOrderLineRow } from '../data/partnerOrders
 import type { PartnerEventRow, PartnerParticipantRow } from '../data/partnerEvents';
 import type { AuditEntryRow } from '../data/auditLog';
 import type { AuditLogPageView } from '../domain/audit/auditLogView';
+import type { OperatorMemberPageView, OperatorPersonView } from '../domain/operator/members';
+import type { OperatorMemberRow, HouseholdRow } from '../data/operatorMembers';
+import type { OperatorOrderView } from '../domain/operator/orders';
+import type { OrderPaymentRow, PaymentEventRow } from '../data/operatorOrders';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -147,6 +151,17 @@ export type HouseholdLink = {
   relationship: Scalars['String']['output'];
 };
 
+export type HouseholdMember = {
+  __typename?: 'HouseholdMember';
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  lastName: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  /** How the person is linked to the account: self, partner, child, parent... */
+  relationship: Scalars['String']['output'];
+  userKey: Scalars['String']['output'];
+};
+
 export type LinkedPerson = {
   __typename?: 'LinkedPerson';
   person: Person;
@@ -222,6 +237,14 @@ export type MemberMembership = {
   status: MembershipStatus;
 };
 
+export type MemberSearch = {
+  membershipTypeCode?: InputMaybe<Scalars['String']['input']>;
+  periodId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<MembershipStatus>;
+  /** A name (or part of one, first and last in either order), a membership number or a user key. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Membership = {
   __typename?: 'Membership';
   id: Scalars['ID']['output'];
@@ -291,6 +314,90 @@ export type MutationRecordManualPaymentArgs = {
   orderReference: Scalars['String']['input'];
 };
 
+/** One membership of a person, as the operator's member list shows it. */
+export type OperatorMember = {
+  __typename?: 'OperatorMember';
+  /** YYYY-MM-DD. */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  lastName: Scalars['String']['output'];
+  memberType: Scalars['String']['output'];
+  membershipId: Scalars['ID']['output'];
+  membershipNumber?: Maybe<Scalars['String']['output']>;
+  membershipTypeCode: Scalars['String']['output'];
+  membershipTypeName: Scalars['String']['output'];
+  periodId: Scalars['ID']['output'];
+  periodName: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  status: MembershipStatus;
+  /** The user keys of the accounts the person is linked to. */
+  userKeys: Array<Scalars['String']['output']>;
+};
+
+export type OperatorMemberPage = {
+  __typename?: 'OperatorMemberPage';
+  nextCursor?: Maybe<Scalars['ID']['output']>;
+  rows: Array<OperatorMember>;
+  /** How many memberships match (all pages). */
+  total: Scalars['Int']['output'];
+};
+
+export type OperatorOrder = {
+  __typename?: 'OperatorOrder';
+  /** ISO 8601 instant. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  paidAt?: Maybe<Scalars['String']['output']>;
+  paidMinor: Scalars['Int']['output'];
+  /** Every payment attempt, oldest first: the provider's and the bank transfers operators recorded. */
+  payments: Array<OperatorPayment>;
+  periodName: Scalars['String']['output'];
+  /** The payment provider's notifications (webhook events) about the order's payments, as they arrived. */
+  providerEvents: Array<PaymentProviderEvent>;
+  reference: Scalars['String']['output'];
+  status: OrderStatus;
+  totalMinor: Scalars['Int']['output'];
+  /** The ordering account's user key. */
+  userKey: Scalars['String']['output'];
+};
+
+export type OperatorOrderPage = {
+  __typename?: 'OperatorOrderPage';
+  nextCursor?: Maybe<Scalars['ID']['output']>;
+  orders: Array<OperatorOrder>;
+};
+
+export type OperatorPayment = {
+  __typename?: 'OperatorPayment';
+  amountMinor: Scalars['Int']['output'];
+  confirmedAt?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The provider's name; manual for a bank transfer an operator recorded. */
+  provider: Scalars['String']['output'];
+  providerPaymentId?: Maybe<Scalars['String']['output']>;
+  /** The user key of the operator who recorded a bank transfer. */
+  recordedBy?: Maybe<Scalars['String']['output']>;
+  /** created, pending, succeeded, failed or cancelled. */
+  status: Scalars['String']['output'];
+};
+
+export type OperatorPerson = {
+  __typename?: 'OperatorPerson';
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  /** Everyone linked to the person's accounts (the person too) whom the caller may see. */
+  household: Array<HouseholdMember>;
+  id: Scalars['ID']['output'];
+  lastName: Scalars['String']['output'];
+  memberships: Array<OperatorMember>;
+  orders: Array<OperatorOrder>;
+};
+
 /** An order of a registration. Visible to its account and to operators of its organisation. */
 export type Order = {
   __typename?: 'Order';
@@ -330,6 +437,12 @@ export type OrderLine = {
   rule: Scalars['String']['output'];
 };
 
+export type OrderSearch = {
+  /** Part of an order reference. */
+  reference?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<OrderStatus>;
+};
+
 export type OrderStatus =
   | 'CANCELLED'
   | 'PAID'
@@ -344,9 +457,13 @@ export type OrgUser = {
 
 export type Organisation = {
   __typename?: 'Organisation';
+  /** The club's contact for members (the member portal shows it); null when not given. */
+  contactEmail?: Maybe<Scalars['String']['output']>;
+  contactPhone?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
+  websiteUrl?: Maybe<Scalars['String']['output']>;
 };
 
 /** Relay's page information. */
@@ -694,6 +811,14 @@ export type PaymentErrorCode =
   | 'ORDER_CANCELLED'
   | 'ORDER_NOT_FOUND';
 
+export type PaymentProviderEvent = {
+  __typename?: 'PaymentProviderEvent';
+  eventId: Scalars['String']['output'];
+  provider: Scalars['String']['output'];
+  providerPaymentId?: Maybe<Scalars['String']['output']>;
+  receivedAt: Scalars['String']['output'];
+};
+
 export type PaymentReturn = {
   __typename?: 'PaymentReturn';
   order: Order;
@@ -746,8 +871,23 @@ export type Query = {
   operatorAuditLog: AuditLogPage;
   /** Events of the organisations the signed-in user administers (ROLE_ORG_ADMIN); empty for anyone else. */
   operatorEvents: Array<Event>;
+  /**
+   * The members of the organisations the caller administers (ROLE_ORG_ADMIN): one row per membership,
+   * newest first, searched by name, membership number or user key and filtered by period, type and
+   * status. first: 50 unless given, at most 1000; after: the previous page's nextCursor. Empty for anyone else.
+   */
+  operatorMembers: OperatorMemberPage;
   /** Membership periods of the organisations the signed-in user administers (ROLE_ORG_ADMIN), the latest first; empty for anyone else. */
   operatorMembershipPeriods: Array<MembershipPeriod>;
+  /** One order of the caller's organisations by its reference; null otherwise. */
+  operatorOrder?: Maybe<OperatorOrder>;
+  /**
+   * The orders of the organisations the caller administers, newest first (open orders: status UNPAID).
+   * first: 50 unless given, at most 200. Empty for anyone else.
+   */
+  operatorOrders: OperatorOrderPage;
+  /** A person connected to one of the caller's organisations, with household, memberships, orders and payments; null otherwise. */
+  operatorPerson?: Maybe<OperatorPerson>;
   /**
    * Recent e-mails (newest first, at most 100): an operator (ROLE_ORG_ADMIN) sees those about orders of
    * their organisations; without an SMTP server (the demo's local outbox) a user also sees their own.
@@ -780,6 +920,30 @@ export type QueryOperatorAuditLogArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
   filter?: InputMaybe<AuditLogFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOperatorMembersArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  filter?: InputMaybe<MemberSearch>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOperatorOrderArgs = {
+  reference: Scalars['String']['input'];
+};
+
+
+export type QueryOperatorOrdersArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  filter?: InputMaybe<OrderSearch>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOperatorPersonArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1000,6 +1164,7 @@ export type ResolversTypes = {
   EventCategory: ResolverTypeWrapper<CategoryRef>;
   EventFilter: EventFilter;
   HouseholdLink: ResolverTypeWrapper<HouseholdLinkRow>;
+  HouseholdMember: ResolverTypeWrapper<HouseholdRow>;
   LinkedPerson: ResolverTypeWrapper<LinkedPersonParent>;
   ManualPaymentRecorded: ResolverTypeWrapper<Omit<ManualPaymentRecorded, 'order'> & { order: ResolversTypes['Order'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1008,15 +1173,23 @@ export type ResolversTypes = {
   MemberEdge: ResolverTypeWrapper<Omit<MemberEdge, 'node'> & { node: ResolversTypes['Member'] }>;
   MemberFilter: MemberFilter;
   MemberMembership: ResolverTypeWrapper<MemberMembershipRow>;
+  MemberSearch: MemberSearch;
   Membership: ResolverTypeWrapper<MembershipRow>;
   MembershipPeriod: ResolverTypeWrapper<MembershipPeriodView>;
   MembershipStatus: MembershipStatus;
   MembershipType: ResolverTypeWrapper<MembershipTypeRow>;
   MembershipTypeOffer: ResolverTypeWrapper<MembershipTypeOffer>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OperatorMember: ResolverTypeWrapper<OperatorMemberRow>;
+  OperatorMemberPage: ResolverTypeWrapper<OperatorMemberPageView>;
+  OperatorOrder: ResolverTypeWrapper<OperatorOrderView>;
+  OperatorOrderPage: ResolverTypeWrapper<Omit<OperatorOrderPage, 'orders'> & { orders: Array<ResolversTypes['OperatorOrder']> }>;
+  OperatorPayment: ResolverTypeWrapper<OrderPaymentRow>;
+  OperatorPerson: ResolverTypeWrapper<OperatorPersonView>;
   Order: ResolverTypeWrapper<OrderRow>;
   OrderFilter: OrderFilter;
   OrderLine: ResolverTypeWrapper<OrderLineRow>;
+  OrderSearch: OrderSearch;
   OrderStatus: OrderStatus;
   OrgUser: ResolverTypeWrapper<OrgUserParent>;
   Organisation: ResolverTypeWrapper<OrganisationRow>;
@@ -1043,6 +1216,7 @@ export type ResolversTypes = {
   PartnerView: ResolverTypeWrapper<PartnerReader>;
   PaymentError: ResolverTypeWrapper<PaymentError>;
   PaymentErrorCode: PaymentErrorCode;
+  PaymentProviderEvent: ResolverTypeWrapper<PaymentEventRow>;
   PaymentReturn: ResolverTypeWrapper<PaymentReturnView>;
   PaymentStatus: PaymentStatus;
   PeriodStatus: PeriodStatus;
@@ -1072,6 +1246,7 @@ export type ResolversParentTypes = {
   EventCategory: CategoryRef;
   EventFilter: EventFilter;
   HouseholdLink: HouseholdLinkRow;
+  HouseholdMember: HouseholdRow;
   LinkedPerson: LinkedPersonParent;
   ManualPaymentRecorded: Omit<ManualPaymentRecorded, 'order'> & { order: ResolversParentTypes['Order'] };
   Boolean: Scalars['Boolean']['output'];
@@ -1080,14 +1255,22 @@ export type ResolversParentTypes = {
   MemberEdge: Omit<MemberEdge, 'node'> & { node: ResolversParentTypes['Member'] };
   MemberFilter: MemberFilter;
   MemberMembership: MemberMembershipRow;
+  MemberSearch: MemberSearch;
   Membership: MembershipRow;
   MembershipPeriod: MembershipPeriodView;
   MembershipType: MembershipTypeRow;
   MembershipTypeOffer: MembershipTypeOffer;
   Mutation: Record<PropertyKey, never>;
+  OperatorMember: OperatorMemberRow;
+  OperatorMemberPage: OperatorMemberPageView;
+  OperatorOrder: OperatorOrderView;
+  OperatorOrderPage: Omit<OperatorOrderPage, 'orders'> & { orders: Array<ResolversParentTypes['OperatorOrder']> };
+  OperatorPayment: OrderPaymentRow;
+  OperatorPerson: OperatorPersonView;
   Order: OrderRow;
   OrderFilter: OrderFilter;
   OrderLine: OrderLineRow;
+  OrderSearch: OrderSearch;
   OrgUser: OrgUserParent;
   Organisation: OrganisationRow;
   PageInfo: PageInfo;
@@ -1112,6 +1295,7 @@ export type ResolversParentTypes = {
   PartnerResultSet: ResultSetRow;
   PartnerView: PartnerReader;
   PaymentError: PaymentError;
+  PaymentProviderEvent: PaymentEventRow;
   PaymentReturn: PaymentReturnView;
   Person: PersonRow;
   PersonalData: PersonalData;
@@ -1178,6 +1362,15 @@ export type HouseholdLinkResolvers<ContextType = MembershipContext, ParentType e
   householdId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   memberId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type HouseholdMemberResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['HouseholdMember'] = ResolversParentTypes['HouseholdMember']> = {
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LinkedPersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['LinkedPerson'] = ResolversParentTypes['LinkedPerson']> = {
@@ -1268,6 +1461,72 @@ export type MutationResolvers<ContextType = MembershipContext, ParentType extend
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
 };
 
+export type OperatorMemberResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorMember'] = ResolversParentTypes['OperatorMember']> = {
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  membershipId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  membershipNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  membershipTypeCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  membershipTypeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  periodId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  periodName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['MembershipStatus'], ParentType, ContextType>;
+  userKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperatorMemberPageResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorMemberPage'] = ResolversParentTypes['OperatorMemberPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['OperatorMember']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OperatorOrderResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorOrder'] = ResolversParentTypes['OperatorOrder']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paidMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['OperatorPayment']>, ParentType, ContextType>;
+  periodName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  providerEvents?: Resolver<Array<ResolversTypes['PaymentProviderEvent']>, ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  userKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorOrderPageResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorOrderPage'] = ResolversParentTypes['OperatorOrderPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  orders?: Resolver<Array<ResolversTypes['OperatorOrder']>, ParentType, ContextType>;
+};
+
+export type OperatorPaymentResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorPayment'] = ResolversParentTypes['OperatorPayment']> = {
+  amountMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  confirmedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  providerPaymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorPerson'] = ResolversParentTypes['OperatorPerson']> = {
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  household?: Resolver<Array<ResolversTypes['HouseholdMember']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberships?: Resolver<Array<ResolversTypes['OperatorMember']>, ParentType, ContextType>;
+  orders?: Resolver<Array<ResolversTypes['OperatorOrder']>, ParentType, ContextType>;
+};
+
 export type OrderResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'], FederationReferenceType extends FederationReferenceTypes['Order'] = FederationReferenceTypes['Order']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Order']> | FederationReferenceType, FederationReferenceType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1298,9 +1557,12 @@ export type OrgUserResolvers<ContextType = MembershipContext, ParentType extends
 
 export type OrganisationResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Organisation'] = ResolversParentTypes['Organisation'], FederationReferenceType extends FederationReferenceTypes['Organisation'] = FederationReferenceTypes['Organisation']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organisation']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  websiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1464,6 +1726,13 @@ export type PaymentErrorResolvers<ContextType = MembershipContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PaymentProviderEventResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PaymentProviderEvent'] = ResolversParentTypes['PaymentProviderEvent']> = {
+  eventId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  providerPaymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PaymentReturnResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PaymentReturn'] = ResolversParentTypes['PaymentReturn']> = {
   order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
   paymentStatus?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
@@ -1490,7 +1759,11 @@ export type QueryResolvers<ContextType = MembershipContext, ParentType extends R
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
   operatorAuditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryOperatorAuditLogArgs>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  operatorMembers?: Resolver<ResolversTypes['OperatorMemberPage'], ParentType, ContextType, Partial<QueryOperatorMembersArgs>>;
   operatorMembershipPeriods?: Resolver<Array<ResolversTypes['MembershipPeriod']>, ParentType, ContextType>;
+  operatorOrder?: Resolver<Maybe<ResolversTypes['OperatorOrder']>, ParentType, ContextType, RequireFields<QueryOperatorOrderArgs, 'reference'>>;
+  operatorOrders?: Resolver<ResolversTypes['OperatorOrderPage'], ParentType, ContextType, Partial<QueryOperatorOrdersArgs>>;
+  operatorPerson?: Resolver<Maybe<ResolversTypes['OperatorPerson']>, ParentType, ContextType, RequireFields<QueryOperatorPersonArgs, 'id'>>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
   partner?: Resolver<Maybe<ResolversTypes['PartnerView']>, ParentType, ContextType>;
   paymentReturn?: Resolver<Maybe<ResolversTypes['PaymentReturn']>, ParentType, ContextType, RequireFields<QueryPaymentReturnArgs, 'reference'>>;
@@ -1555,6 +1828,7 @@ export type Resolvers<ContextType = MembershipContext> = {
   Event?: EventResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
   HouseholdLink?: HouseholdLinkResolvers<ContextType>;
+  HouseholdMember?: HouseholdMemberResolvers<ContextType>;
   LinkedPerson?: LinkedPersonResolvers<ContextType>;
   ManualPaymentRecorded?: ManualPaymentRecordedResolvers<ContextType>;
   Member?: MemberResolvers<ContextType>;
@@ -1566,6 +1840,12 @@ export type Resolvers<ContextType = MembershipContext> = {
   MembershipType?: MembershipTypeResolvers<ContextType>;
   MembershipTypeOffer?: MembershipTypeOfferResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  OperatorMember?: OperatorMemberResolvers<ContextType>;
+  OperatorMemberPage?: OperatorMemberPageResolvers<ContextType>;
+  OperatorOrder?: OperatorOrderResolvers<ContextType>;
+  OperatorOrderPage?: OperatorOrderPageResolvers<ContextType>;
+  OperatorPayment?: OperatorPaymentResolvers<ContextType>;
+  OperatorPerson?: OperatorPersonResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;
   OrgUser?: OrgUserResolvers<ContextType>;
@@ -1590,6 +1870,7 @@ export type Resolvers<ContextType = MembershipContext> = {
   PartnerResultSet?: PartnerResultSetResolvers<ContextType>;
   PartnerView?: PartnerViewResolvers<ContextType>;
   PaymentError?: PaymentErrorResolvers<ContextType>;
+  PaymentProviderEvent?: PaymentProviderEventResolvers<ContextType>;
   PaymentReturn?: PaymentReturnResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PersonalData?: PersonalDataResolvers<ContextType>;

@@ -85,6 +85,13 @@ const config: CodegenConfig = {
       PartnerResultEdge: '../domain/events/resultPage#ResultEdgeView',
       AuditLogEntry: '../data/auditLog#AuditEntryRow',
       AuditLogPage: '../domain/audit/auditLogView#AuditLogPageView',
+      OperatorMemberPage: '../domain/operator/members#OperatorMemberPageView',
+      OperatorMember: '../data/operatorMembers#OperatorMemberRow',
+      OperatorPerson: '../domain/operator/members#OperatorPersonView',
+      HouseholdMember: '../data/operatorMembers#HouseholdRow',
+      OperatorOrder: '../domain/operator/orders#OperatorOrderView',
+      OperatorPayment: '../data/operatorOrders#OrderPaymentRow',
+      PaymentProviderEvent: '../data/operatorOrders#PaymentEventRow',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

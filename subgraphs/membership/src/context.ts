@@ -10,6 +10,7 @@ import type { OperatorEvent } from './domain/events/types';
 import { membershipsByOrderIds, type MembershipRow } from './data/memberships';
 import { linesByOrderIds, ordersByIds, type OrderLineRow, type OrderRow } from './data/orders';
 import { membershipTypesByIds, type MembershipTypeRow } from './data/periods';
+import { paymentEventsOfOrders, type PaymentEventRow } from './data/operatorOrders';
 import type { PaymentService } from './domain/payments/service';
 import { scopeForUser, visiblePersons, type DataScope } from './domain/scope';
 import { createPartnerAccess, type PartnerAccess } from './domain/partner/reader';
@@ -47,6 +48,8 @@ export interface MembershipContext {
     /** One page of a result set's results (read with one extra row, like participantPage). */
     resultPage: DataLoader<ResultPageKey, ResultRow[], string>;
     resultCount: DataLoader<number, number>;
+    /** The payment provider's events about an order's payments (operators' order screens). */
+    orderPaymentEvents: DataLoader<number, PaymentEventRow[]>;
   };
 }
 
@@ -141,6 +144,7 @@ export function createContextFactory(db: Knex, deps: ContextDeps) {
           (k) => `${k.resultSetId}:${k.afterId}:${k.limit}`,
         ),
         resultCount: countsLoader((ids) => resultCounts(db, ids)),
+        orderPaymentEvents: new DataLoader(async (ids) => groupedBy(ids, await paymentEventsOfOrders(db, ids), (e) => e.orderId)),
       },
     };
   };

@@ -4,7 +4,9 @@ import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
-import { requireScope } from './support';
+import { operatorMembers, operatorPerson } from '../domain/operator/members';
+import { operatorOrder, operatorOrders } from '../domain/operator/orders';
+import { lowerCase, requireScope } from './support';
 import type { QueryResolvers } from './types.generated';
 
 export const Query = {
@@ -22,4 +24,16 @@ export const Query = {
   operatorMembershipPeriods: async (_, __, ctx) => operatorMembershipPeriodsFor(ctx.db, await ctx.scope(), todayIso()),
   partner: (_, __, ctx) => ctx.partner.reader(),
   operatorAuditLog: async (_, args, ctx) => operatorAuditLog(ctx.db, await ctx.scope(), args),
+  operatorMembers: async (_, args, ctx) =>
+    operatorMembers(ctx.db, await ctx.scope(), {
+      ...args,
+      filter: args.filter && { ...args.filter, status: lowerCase(args.filter.status) },
+    }),
+  operatorPerson: async (_, args, ctx) => operatorPerson(ctx.db, await ctx.scope(), args.id),
+  operatorOrders: async (_, args, ctx) =>
+    operatorOrders(ctx.db, await ctx.scope(), {
+      ...args,
+      filter: args.filter && { ...args.filter, status: lowerCase(args.filter.status) },
+    }),
+  operatorOrder: async (_, args, ctx) => operatorOrder(ctx.db, await ctx.scope(), args.reference),
 } satisfies QueryResolvers;

@@ -1,4 +1,5 @@
 import { AuditLogEntry } from './AuditLogEntry';
+import { OperatorMember, OperatorOrder, OperatorPayment, PaymentProviderEvent } from './OperatorWork';
 import { Email } from './Email';
 import { Event, Participant, ParticipantConnection, Result, ResultConnection, ResultSet } from './Event';
 import { Membership } from './Membership';
@@ -48,4 +49,8 @@ export const resolvers = {
   PartnerResultSet,
   PartnerResult,
   AuditLogEntry,
+  OperatorMember,
+  OperatorOrder,
+  OperatorPayment,
+  PaymentProviderEvent,
 } satisfies Resolvers;

@@ -14,6 +14,11 @@ export function enumValue<Stored extends string>(value: Stored): Uppercase<Store
   return value.toUpperCase() as Uppercase<Stored>;
 }
 
+/** A GraphQL enum argument as the stored lower-case value (null stays null). */
+export function lowerCase<Value extends string>(value: Value | null | undefined): Lowercase<Value> | null {
+  return value == null ? null : (value.toLowerCase() as Lowercase<Value>);
+}
+
 /** A row a foreign key points at: its absence is a bug (a thrown error), not an expected failure. */
 export async function referenced<Row>(row: Promise<Row | null | undefined>, what: string): Promise<Row> {
   const found = await row;

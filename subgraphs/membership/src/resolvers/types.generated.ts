@@ -1026,9 +1026,16 @@ export type Viewer = {
   linkedPersons: Array<LinkedPerson>;
   /** Organisations the user belongs to (OrgUser rows) with the roles held there. */
   memberships: Array<OrgUser>;
+  /** The account's unpaid orders of a period, oldest first: what the member portal offers to pay (its persons are Pending Payment). */
+  openOrders: Array<Order>;
   registrationSystem: RegistrationSystem;
   /** The contract's userKey (OrgUser.externalUserId). */
   userKey: Scalars['String']['output'];
+};
+
+
+export type ViewerOpenOrdersArgs = {
+  periodId: Scalars['Int']['input'];
 };
 
 
@@ -1817,6 +1824,7 @@ export type ViewerResolvers<ContextType = MembershipContext, ParentType extends 
   accountId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   linkedPersons?: Resolver<Array<ResolversTypes['LinkedPerson']>, ParentType, ContextType>;
   memberships?: Resolver<Array<ResolversTypes['OrgUser']>, ParentType, ContextType>;
+  openOrders?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<ViewerOpenOrdersArgs, 'periodId'>>;
   registrationSystem?: Resolver<ResolversTypes['RegistrationSystem'], ParentType, ContextType>;
   userKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

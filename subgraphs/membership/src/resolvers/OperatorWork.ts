@@ -1,0 +1,28 @@
+import { enumValue, instantOf } from './support';
+import type {
+  OperatorMemberResolvers,
+  OperatorOrderResolvers,
+  OperatorPaymentResolvers,
+  PaymentProviderEventResolvers,
+} from './types.generated';
+
+/** The operator's member list, person page and orders (domain/operator): rows mapped to the schema's shapes. */
+export const OperatorMember = {
+  status: (row) => enumValue(row.status),
+} satisfies OperatorMemberResolvers;
+
+export const OperatorOrder = {
+  status: (order) => enumValue(order.status),
+  createdAt: (order) => instantOf(order.createdAt),
+  paidAt: (order) => instantOf(order.paidAt),
+  providerEvents: (order, _, ctx) => ctx.loaders.orderPaymentEvents.load(order.id),
+} satisfies OperatorOrderResolvers;
+
+export const OperatorPayment = {
+  createdAt: (payment) => instantOf(payment.createdAt),
+  confirmedAt: (payment) => instantOf(payment.confirmedAt),
+} satisfies OperatorPaymentResolvers;
+
+export const PaymentProviderEvent = {
+  receivedAt: (event) => instantOf(event.receivedAt),
+} satisfies PaymentProviderEventResolvers;

@@ -1,6 +1,7 @@
 import { createKnex, type Knex } from '@ems/db';
 import type { Page } from 'playwright-core';
 import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_PERIOD_ID, DEMO_PREVIOUS_PERIOD_ID, DEMO_USERS } from '@ems/membership/demo';
+import { createRegistrationOrder } from '@ems/membership/registration';
 import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { e2eContext } from '../support/stackContext';
@@ -14,6 +15,7 @@ import {
   decideAtCheckout,
   fieldErrors,
   fullName,
+  money,
   newMember,
   paymentOutcome,
   questionBox,
@@ -220,5 +222,52 @@ describe('member portal (issue 23)', () => {
     await page.getByTestId('access-denied').waitFor();
     await expectClub(page, await periodName(DEMO_PREVIOUS_PERIOD_ID), true);
     expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('3: a registration awaiting payment is paid from the overview; a family all registered is told so, with no step 1 and no Next', async () => {
+    const { page } = browser.tab();
+    const persons = [
+      { firstName: 'Ola', lastName: 'Open', dateOfBirth: '1978-08-08' },
+      { firstName: 'Ida', lastName: 'Open', dateOfBirth: '2012-02-12' },
+    ];
+    const member = await newMember(knex, 'ola', persons);
+    // An order without a registration form (as the club's import or an operator makes them): both Pending Payment.
+    const order = await knex.transaction((trx) =>
+      createRegistrationOrder(trx, {
+        accountId: member.accountId,
+        periodId: DEMO_PERIOD_ID,
+        today: new Date().toISOString().slice(0, 10),
+        persons: [
+          { personId: member.personIds[0]!, membershipTypeCode: 'individual', options: [] },
+          { personId: member.personIds[1]!, membershipTypeCode: 'junior', options: [] },
+        ],
+      }),
+    );
+    if (!order.ok) throw new Error(order.message);
+
+    await page.goto(registerLink(member.userKey));
+    const overview = await waitForScreen(page, 'people', 1);
+    const heading = page.locator('#step-heading');
+    expect(await heading.textContent()).toBe(texts.people.allRegisteredTitle);
+    expect(await heading.textContent()).not.toContain(texts.form.stepOf(1, 10));
+    expect(await overview.getByRole('button', { name: texts.form.next }).count()).toBe(0);
+    const awaiting = page.getByTestId('awaiting-payment');
+    await awaiting.waitFor();
+    expect(await awaiting.textContent()).toContain(order.order.reference);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const names = persons.map(fullName).join(', ');
+    await awaiting.getByRole('link', { name: texts.people.payFor(names, money(order.order.totalMinor, order.order.currency)) }).click();
+    await decideAtCheckout(page, 'Pay');
+    await paymentOutcome(page, 'paid');
+    expect((await knex('membership.orders').where({ id: order.order.id }).first('status')).status).toBe('paid');
+
+    // Everyone registered and paid: the overview says so, with nothing left to pay.
+    await page.goto(registerLink(member.userKey));
+    await waitForScreen(page, 'people', 1);
+    expect(await page.locator('#step-heading').textContent()).toBe(texts.people.allRegisteredTitle);
+    expect(await questionBox(page).textContent()).toContain(texts.people.allRegisteredBody);
+    expect(await page.getByTestId('awaiting-payment').count()).toBe(0);
+    expect(await questionBox(page).getByRole('button').count()).toBe(0);
   }, 60_000);
 });

@@ -33,7 +33,7 @@ function headingFor(screen: FormScreen, form: FormStep_FormFragment): string {
     case 'resumeChoice':
       return texts.resume.title;
     case 'people':
-      return texts.people.title;
+      return form.people.some((person) => person.canSelect) ? texts.people.title : texts.people.allRegisteredTitle;
     case 'question':
       return form.question ?? '';
     case 'payment':
@@ -57,6 +57,8 @@ export function FormStep(props: {
   actions: FormActions;
   onDenied: (reason: DeniedReason) => void;
   onReload: () => void;
+  /** The registration's period: the overview offers its open orders for payment. */
+  periodId: number;
 }) {
   const { form, actions } = props;
   const [acted, setActed] = useState(false);
@@ -106,7 +108,8 @@ export function FormStep(props: {
 
   const isLastStep = form.step >= form.stepCount;
   const submitLabel = isLastStep ? texts.form.finish : texts.form.next;
-  const showsProgress = screen === 'people' || screen === 'question';
+  // A family with nobody left to select is not at "step 1 of n" of anything.
+  const showsProgress = (screen === 'people' && form.people.some((person) => person.canSelect)) || screen === 'question';
   const boxKey = `${form.processId}:${form.step}:${form.processState}`;
 
   return (
@@ -140,6 +143,7 @@ export function FormStep(props: {
           <PersonOverview
             key={boxKey}
             people={form.people}
+            periodId={props.periodId}
             pending={pending}
             submitLabel={submitLabel}
             onSubmit={(people) => void run(() => actions.submit({ processId: form.processId, step: form.step, people }))}

@@ -4,6 +4,7 @@ import type { PersonOverview_FormFragment } from '../graphql/generated/graphql';
 import { buildSelectionPayload, fullName, initialSelection, selectionErrors } from '../lib/answers';
 import { formatDate } from '../lib/dates';
 import { texts } from '../lib/texts';
+import { AwaitingPayment } from './AwaitingPayment';
 import { StatusBadge } from './StatusBadge';
 
 export const PERSON_OVERVIEW_FRAGMENT = graphql(`
@@ -31,6 +32,7 @@ function whyDisabled(status: string): string {
  */
 export function PersonOverview(props: {
   people: PersonOverview_FormFragment['people'];
+  periodId: number;
   pending: boolean;
   submitLabel: string;
   onSubmit: (people: Array<{ id: number }>) => void;
@@ -71,7 +73,8 @@ export function PersonOverview(props: {
 
   return (
     <form onSubmit={submit} noValidate className="step-form" aria-busy={pending}>
-      <p>{texts.people.intro}</p>
+      <p>{anySelectable ? texts.people.intro : texts.people.allRegisteredBody}</p>
+      {people.some((person) => person.status === 'Pending Payment') && <AwaitingPayment periodId={props.periodId} />}
       <fieldset className="person-fieldset" aria-describedby={errors.length ? 'people-error' : undefined}>
         <legend>{texts.people.legend}</legend>
         {/* Always in the page, so that the message added to it is announced (issue 23, problem 8). */}
@@ -122,12 +125,13 @@ export function PersonOverview(props: {
           })}
         </ul>
       </fieldset>
-      {!anySelectable && <p className="muted">{texts.people.noneSelectable}</p>}
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={!anySelectable} aria-disabled={pending || undefined}>
-          {pending ? texts.form.submitting : props.submitLabel}
-        </button>
-      </div>
+      {anySelectable && (
+        <div className="actions">
+          <button type="submit" className="button button-primary" aria-disabled={pending || undefined}>
+            {pending ? texts.form.submitting : props.submitLabel}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

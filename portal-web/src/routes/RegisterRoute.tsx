@@ -157,7 +157,7 @@ function RegistrationForm({ periodId }: { periodId: number }) {
     <>
       <ClubHeading period={club} />
       <h1 className="page-title">{texts.form.title}</h1>
-      <FormStep form={result} actions={actions} onDenied={setDenied} onReload={() => void refetch()} />
+      <FormStep form={result} actions={actions} onDenied={setDenied} onReload={() => void refetch()} periodId={periodId} />
       <ClubContact period={club} />
     </>
   );

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n": typeof types.OpenOrdersDocument,
     "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": typeof types.ClubOfPeriodDocument,
     "\n  fragment Completion_form on Form {\n    paymentUrl\n    order {\n      ...OrderSummary_order\n    }\n  }\n": typeof types.Completion_FormFragmentDoc,
     "\n  fragment FormStep_form on Form {\n    processId\n    step\n    stepCount\n    processState\n    canGoBack\n    ...ResumeChoice_form\n    ...PersonOverview_form\n    ...QuestionStep_form\n    ...Completion_form\n  }\n": typeof types.FormStep_FormFragmentDoc,
@@ -31,6 +32,7 @@ type Documents = {
     "\n  query MembershipForm($periodId: Int!) {\n    membershipForm(periodId: $periodId) {\n      ...FormResult_result\n    }\n  }\n": typeof types.MembershipFormDocument,
 };
 const documents: Documents = {
+    "\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n": types.OpenOrdersDocument,
     "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": types.ClubOfPeriodDocument,
     "\n  fragment Completion_form on Form {\n    paymentUrl\n    order {\n      ...OrderSummary_order\n    }\n  }\n": types.Completion_FormFragmentDoc,
     "\n  fragment FormStep_form on Form {\n    processId\n    step\n    stepCount\n    processState\n    canGoBack\n    ...ResumeChoice_form\n    ...PersonOverview_form\n    ...QuestionStep_form\n    ...Completion_form\n  }\n": types.FormStep_FormFragmentDoc,
@@ -62,6 +64,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

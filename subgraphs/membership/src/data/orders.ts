@@ -53,6 +53,11 @@ export async function ordersByIds(db: Db, ids: readonly number[]): Promise<Order
   return orderQuery(db).whereIn('id', ids as number[]);
 }
 
+/** An account's unpaid orders of a period, oldest first (the member portal's "awaiting payment"). */
+export async function unpaidOrdersOfAccount(db: Db, accountId: number, periodId: number): Promise<OrderRow[]> {
+  return orderQuery(db).where({ accountId, periodId, status: 'unpaid' }).orderBy('id');
+}
+
 export async function orderByReference(db: Db, reference: string): Promise<OrderRow | null> {
   return (await orderQuery(db).where({ reference }).first()) ?? null;
 }

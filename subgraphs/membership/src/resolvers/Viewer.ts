@@ -1,4 +1,5 @@
 import { linkedPersonsOfAccount, orgUsersOfAccount, registrationSystemById } from '../data/directory';
+import { unpaidOrdersOfAccount } from '../data/orders';
 import { referenced } from './support';
 import type { LinkedPersonResolvers, OrgUserResolvers, ViewerResolvers } from './types.generated';
 
@@ -7,6 +8,8 @@ export const Viewer = {
     referenced(registrationSystemById(ctx.db, v.registrationSystemId), `registration system ${v.registrationSystemId}`),
   memberships: (v, _, ctx) => orgUsersOfAccount(ctx.db, v.accountId),
   linkedPersons: (v, _, ctx) => linkedPersonsOfAccount(ctx.db, v.accountId),
+  // The viewer's own account only: an order of another account is not theirs to see.
+  openOrders: (v, args, ctx) => unpaidOrdersOfAccount(ctx.db, v.accountId, args.periodId),
 } satisfies ViewerResolvers;
 
 export const OrgUser = {

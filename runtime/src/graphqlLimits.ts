@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { QUERY_COST_MAX_FIELDS, queryCostPlugin } from './queryCost';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext, type ValidationRule } from 'graphql';
 
 export const GRAPHQL_LIMIT_EXCEEDED = 'GRAPHQL_LIMIT_EXCEEDED';
@@ -7,17 +8,23 @@ export const GRAPHQL_LIMIT_EXCEEDED = 'GRAPHQL_LIMIT_EXCEEDED';
 /**
  * The limits every GraphQL operation meets, at the router and again at each subgraph (the router
  * must not be the only line). The portal's largest operations (the registration form's
- * `FormResult_result` documents) measure depth 6, cost 430, 150 tokens, no alias, no directive;
- * a subgraph sees them one `_entities` level deeper. Each limit leaves that at least twice over,
- * and room for the partner API's connections (`edges { node { ... } }`).
+ * `FormResult_result` documents) measure depth 6, 150 tokens, no alias, no directive, and cost 54
+ * (queryCost.ts; the operators' audit log, a page of 50, costs 700); a subgraph sees them one
+ * `_entities` level deeper. Each limit leaves that at least twice over, and room for the partner
+ * API's connections (`edges { node { ... } }`).
  */
 export const GRAPHQL_LIMITS = {
   /** Nested fields, counted through fragments (fragments themselves add no level). */
   depth: 12,
   /** Aliased fields (`__typename` aliases are free): 1,000 aliases of one field was defect 3. */
   aliases: 20,
-  /** graphql-armor's cost: 1 per scalar, 2 per object, times 1.5 per level, times `first`/`last`. */
-  cost: 5000,
+  /**
+   * queryCost.ts: 1 per field plus its children, times the page size of a field with `first`/`last`
+   * (variables included; 100 when absent). The partner API's documented member sync at its largest
+   * page (500) costs 12,001; nested pages (events of 500, each with 100 participants or more) cost
+   * over 200,000 and are refused.
+   */
+  cost: 50_000,
   /** Lexical tokens of the document, counted by the parser itself (nothing else runs first). */
   tokens: 1000,
   directives: 20,
@@ -27,7 +34,6 @@ export const GRAPHQL_LIMITS = {
 const LIMIT_NAMES: [RegExp, string][] = [
   [/^Query depth limit/, 'depth'],
   [/^Aliases limit/, 'aliases'],
-  [/^Query Cost limit/, 'cost'],
   [/^Directives limit/, 'directives'],
 ];
 
@@ -38,9 +44,16 @@ const TOKEN_LIMIT_PARSE_ERROR = /^Syntax Error: Document contains more tha[nt] \
 export class GraphQLLimitError extends GraphQLError {
   readonly limit: string;
   constructor(message: string, limit: string) {
-    super(message, { extensions: { code: GRAPHQL_LIMIT_EXCEEDED, limit } });
+    // `http`: the status when thrown from a plugin's hook (the cost check); Apollo answers 500 otherwise.
+    super(message, { extensions: { code: GRAPHQL_LIMIT_EXCEEDED, limit, http: { status: 400 } } });
     this.limit = limit;
   }
+}
+
+/** The cost check's refusal, in the words graphql-armor used for it (clients may match them). */
+function costLimitError(maxCost: number, cost: number): GraphQLLimitError {
+  const found = Number.isFinite(cost) ? String(cost) : `more than ${QUERY_COST_MAX_FIELDS} fields`;
+  return new GraphQLLimitError(`Query Cost limit of ${maxCost} exceeded, found ${found}.`, 'cost');
 }
 
 function limitError(armorError: GraphQLError): GraphQLLimitError {
@@ -54,9 +67,10 @@ const reportToContext = (ctx: ValidationContext | null, error: GraphQLError) => 
 const validationRule = { propagateOnRejection: false, onReject: [reportToContext] };
 
 /**
- * graphql-armor's Apollo protections with our limits: validation rules for depth, aliases, cost and
- * directives, a parsing plugin for tokens, and field suggestions masked ("Did you mean ..." would
- * describe the schema where introspection is off). Apollo's batching (array bodies) stays off.
+ * graphql-armor's Apollo protections with our limits: validation rules for depth, aliases and
+ * directives, and field suggestions masked ("Did you mean ..." would describe the schema where
+ * introspection is off); graphql-js's parser counts tokens; the cost is checked by a plugin once
+ * the variables are known (queryCost.ts). Apollo's batching (array bodies) stays off.
  */
 export function graphqlLimits<Ctx extends BaseContext>(): {
   validationRules: ValidationRule[];
@@ -67,7 +81,8 @@ export function graphqlLimits<Ctx extends BaseContext>(): {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...validationRule },
     maxAliases: { n: GRAPHQL_LIMITS.aliases, ...validationRule },
-    costLimit: { maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true, ...validationRule },
+    // armor's cost rule sees the document only: a page size passed as a variable counted as 1.
+    costLimit: { enabled: false },
     maxDirectives: { n: GRAPHQL_LIMITS.directives, ...validationRule },
     // Counted by graphql-js's own parser option below: armor's Apollo plugin for tokens throws
     // from a hook, which Apollo answers as an unexpected error instead of a refusal.
@@ -75,7 +90,7 @@ export function graphqlLimits<Ctx extends BaseContext>(): {
   }).protect();
   return {
     validationRules: armor.validationRules,
-    plugins: armor.plugins as ApolloServerPlugin<Ctx>[],
+    plugins: [...(armor.plugins as ApolloServerPlugin<Ctx>[]), queryCostPlugin<Ctx>(GRAPHQL_LIMITS.cost, costLimitError)],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens },
     allowBatchedHttpRequests: false,
   };

@@ -32,33 +32,38 @@ function limitErrors(body: GqlBody) {
 
 const aliases = (n: number) =>
   `{ ${Array.from({ length: n }, (_, i) => `a${i}: paymentReturn(reference: "ORD-1") { paymentStatus }`).join(' ')} }`;
-const TYPE_FRAGMENT =
-  'fragment T on __Type { name kind ofType { name kind ofType { name kind ofType { name kind ofType { name kind } } } } }';
-const FIELD_FRAGMENT =
-  'fragment F on __Field { name args { name type { ...T } } type { ...T fields { name type { ...T } args { type { ...T } } } } }';
+/** Pages in pages, the page sizes in variables (the cost counts them: 500 events × 500 participants). */
+const NESTED_PAGES = `query Nested($events: Int, $participants: Int) {
+  partner { events(first: $events) { edges { node { participants(first: $participants) { edges { node { id } } } } } } }
+}`;
+const FANOUT = (name: string, next: string) => `fragment ${name} on Query { ${`...${next} `.repeat(10)}}`;
 
-const OVER_THE_LIMITS: Array<[string, string, RegExp]> = [
-  ['aliases', aliases(21), /^Aliases limit of 20 exceeded, found 21\.$/],
+const OVER_THE_LIMITS: Array<[string, string, Record<string, unknown>, RegExp]> = [
+  ['aliases', aliases(21), {}, /^Aliases limit of 20 exceeded, found 21\.$/],
   [
     'depth',
     '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } }',
+    {},
     /^Query depth limit of 12 exceeded, found 14\.$/,
   ],
+  ['cost', NESTED_PAGES, { events: 500, participants: 500 }, /^Query Cost limit of 50000 exceeded, found 1001501\.$/],
   [
     'cost',
-    `{ a: __type(name: "Query") { fields { ...F } interfaces { fields { ...F } } possibleTypes { fields { ...F } } } b: __type(name: "Form") { fields { ...F } } } ${TYPE_FRAGMENT} ${FIELD_FRAGMENT}`,
-    /^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/,
+    // Fragments spread ten times over, four levels: 10,000 times one field, past what the cost walk visits.
+    `{ ...A } ${FANOUT('A', 'B')} ${FANOUT('B', 'C')} ${FANOUT('C', 'D')} ${FANOUT('D', 'E')} fragment E on Query { __typename }`,
+    {},
+    /^Query Cost limit of 50000 exceeded, found more than 10000 fields\.$/,
   ],
-  ['tokens', `{ ${'__typename '.repeat(1001)}}`, /^Token limit of 1000 exceeded\.$/],
-  ['directives', `{ __typename ${'@skip(if: false) '.repeat(21)}}`, /^Directives limit of 20 exceeded, found 21\.$/],
+  ['tokens', `{ ${'__typename '.repeat(1001)}}`, {}, /^Token limit of 1000 exceeded\.$/],
+  ['directives', `{ __typename ${'@skip(if: false) '.repeat(21)}}`, {}, /^Directives limit of 20 exceeded, found 21\.$/],
 ];
 
 describe('GraphQL limits at the router (defect 3)', () => {
   it.each(OVER_THE_LIMITS)(
     'refuses a query over the %s limit with an error naming it, every time it is sent',
-    async (limit, query, message) => {
+    async (limit, query, variables, message) => {
       for (let i = 0; i < 2; i += 1) {
-        const { status, body } = await graphql({ query });
+        const { status, body } = await graphql({ query, variables });
         expect(status).toBe(400);
         expect(body.data).toBeUndefined();
         expect(limitErrors(body)).toEqual([
@@ -67,6 +72,17 @@ describe('GraphQL limits at the router (defect 3)', () => {
       }
     },
   );
+
+  it('cost counts page sizes in variables as written ones: nested pages of 100 pass, of 500 × 100 are refused', async () => {
+    const small = await graphql({ query: NESTED_PAGES, variables: { events: 100, participants: 100 } });
+    expect(limitErrors(small.body)).toEqual([]);
+    expect(small.status).toBe(200);
+    const large = await graphql({ query: NESTED_PAGES, variables: { events: 500 } });
+    expect(large.status).toBe(400);
+    expect(limitErrors(large.body)).toEqual([
+      { message: 'Query Cost limit of 50000 exceeded, found 201501.', extensions: { code: 'GRAPHQL_LIMIT_EXCEEDED', limit: 'cost' } },
+    ]);
+  });
 
   it('refuses the attack of the report: 1,000 aliases of one field, before any work', async () => {
     const { status, body } = await graphql({ query: aliases(1000) });

@@ -308,30 +308,71 @@ describe('two routers: revocation at once everywhere, one rate limit per key', (
 
 describe('limits apply to partner keys too, each answered with its error', () => {
   const fieldAliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __schema { queryType { name } }`).join(' ')} }`;
-  const TYPE = 'fragment T on __Type { name kind ofType { name kind ofType { name kind ofType { name kind ofType { name kind } } } } }';
-  const FIELD =
-    'fragment F on __Field { name args { name type { ...T } } type { ...T fields { name type { ...T } args { type { ...T } } } } }';
+  /** Events of 500, each with participants of 500, the page sizes in a variable: 500 × 500 rows. */
+  const NESTED_PAGES = `query Nested($n: Int) {
+    partner { events(first: $n) { edges { node { participants(first: $n) { edges { node { id } } } } } } }
+  }`;
   it.each([
-    ['aliases', fieldAliases(21), /^Aliases limit of 20 exceeded/],
+    ['aliases', fieldAliases(21), {}, /^Aliases limit of 20 exceeded/],
     [
       'depth',
       '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } }',
+      {},
       /^Query depth limit of 12 exceeded/,
     ],
-    [
-      'cost',
-      `{ a: __type(name: "Query") { fields { ...F } interfaces { fields { ...F } } possibleTypes { fields { ...F } } } b: __type(name: "Query") { fields { ...F } } } ${TYPE} ${FIELD}`,
-      /^Query Cost limit of 5000 exceeded/,
-    ],
-    ['tokens', `{ ${'__typename '.repeat(1001)}}`, /^Token limit of 1000 exceeded/],
-  ])('%s', async (limit, query, message) => {
+    ['cost', NESTED_PAGES, { n: 500 }, /^Query Cost limit of 50000 exceeded, found 1001501\.$/],
+    ['tokens', `{ ${'__typename '.repeat(1001)}}`, {}, /^Token limit of 1000 exceeded/],
+  ])('%s', async (limit, query, variables, message) => {
     const { key } = await newKey();
-    const res = await partnerClient(key).graphql(query);
+    const res = await partnerClient(key).graphql(query, variables);
     expect(res.status).toBe(400);
-    // The cost query also meets graphql-js's own introspection depth rule; the limit's error is there, named.
+    expect(res.body.data).toBeUndefined();
     expect(res.body.errors?.filter((e) => e.extensions?.code === 'GRAPHQL_LIMIT_EXCEEDED')).toEqual([
       expect.objectContaining({ message: expect.stringMatching(message), extensions: { code: 'GRAPHQL_LIMIT_EXCEEDED', limit } }),
     ]);
+  });
+
+  /** The documented member sync's fields (docs/partner-api/examples/sync-members.mjs), one page. */
+  const membersPage = (first: string) => `{
+    members(first: ${first}) {
+      edges { node {
+        id updatedAt
+        personalData { firstName lastName email dateOfBirth }
+        memberships { id organisationId periodId status membershipNumber membershipTypeCode }
+        householdLinks { householdId memberId relationship }
+      } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+  it('cost counts a page size passed as a variable: first: $first over the limit is refused whole (400, no data)', async () => {
+    const { key } = await newKey(['members:read']);
+    // 1 + 2,500 × 24 > 50,000: refused whole, before the page rule (at most 500) is asked.
+    const res = await partnerClient(key).graphql(`query Members($first: Int) { partner ${membersPage('$first')} }`, { first: 2500 });
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'Query Cost limit of 50000 exceeded, found 60001.',
+        extensions: { code: 'GRAPHQL_LIMIT_EXCEEDED', limit: 'cost' },
+      }),
+    ]);
+  });
+
+  it('a page of 500 members, the documented largest page, passes with first as a literal and as a variable', async () => {
+    const { key } = await newKey(['members:read']);
+    const literal = await partnerClient(key).graphql<{ partner: { members: { edges: unknown[] } } }>(`{ partner ${membersPage('500')} }`);
+    expect(literal.status).toBe(200);
+    expect(literal.body.errors).toBeUndefined();
+    expect(literal.body.data?.partner.members.edges.length).toBeGreaterThan(0);
+    const variable = await partnerClient(key).graphql<{ partner: { members: { edges: unknown[] } } }>(
+      `query Members($first: Int) { partner ${membersPage('$first')} }`,
+      { first: 500 },
+    );
+    expect(variable.status).toBe(200);
+    expect(variable.body.errors).toBeUndefined();
+    // The same members (the last page's endCursor is the sync watermark, which moves on).
+    expect(variable.body.data?.partner.members.edges).toEqual(literal.body.data?.partner.members.edges);
   });
 
   it('no batching: an array of operations is refused', async () => {

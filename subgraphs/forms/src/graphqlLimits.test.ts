@@ -41,10 +41,7 @@ async function ask(body: unknown) {
   return { status: res.status, text: await res.text() };
 }
 
-const TYPE_FRAGMENT =
-  'fragment T on __Type { name kind ofType { name kind ofType { name kind ofType { name kind ofType { name kind } } } } }';
-const FIELD_FRAGMENT =
-  'fragment F on __Field { name args { name type { ...T } } type { ...T fields { name type { ...T } args { type { ...T } } } } }';
+const FANOUT = (name: string, next: string) => `fragment ${name} on Query { ${`...${next} `.repeat(10)}}`;
 
 describe('the subgraph’s own GraphQL limits', () => {
   it.each([
@@ -59,9 +56,10 @@ describe('the subgraph’s own GraphQL limits', () => {
       'Query depth limit of 12 exceeded, found 14.',
     ],
     [
+      // No page sizes here (queryCost.ts): fragments spread ten times over, four levels, expand past the fields the cost walk visits.
       'cost',
-      `{ a: __type(name: "Query") { fields { ...F } interfaces { fields { ...F } } possibleTypes { fields { ...F } } } b: __type(name: "Form") { fields { ...F } } } ${TYPE_FRAGMENT} ${FIELD_FRAGMENT}`,
-      'Query Cost limit of 5000 exceeded',
+      `{ ...A } ${FANOUT('A', 'B')} ${FANOUT('B', 'C')} ${FANOUT('C', 'D')} ${FANOUT('D', 'E')} fragment E on Query { _service { sdl } }`,
+      'Query Cost limit of 50000 exceeded, found more than 10000 fields.',
     ],
     ['tokens', `{ ${'__typename '.repeat(1001)}}`, 'Token limit of 1000 exceeded.'],
     ['directives', `{ __typename ${'@skip(if: false) '.repeat(21)}}`, 'Directives limit of 20 exceeded, found 21.'],

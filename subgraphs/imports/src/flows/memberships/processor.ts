@@ -10,11 +10,11 @@ import type {
   RowProcessor,
   UndoResult,
 } from '../../domain/rowProcessor';
-import { failed, unresolvedPerson } from '../../domain/rowResults';
+import { failed } from '../../domain/rowResults';
 import { columnOfField, type ColumnsState } from '../../domain/stages/columns';
 import type { Verification } from '../../domain/stages/verifying';
 import { gate } from '../eventParticipants/gating';
-import { personMatchInput, verifyPersonSample, type PersonSourceConfig } from '../personVerification';
+import { matchChunkRows, outcomeCounts, recordMergeCandidates, verifyPersonSample, type PersonSourceConfig } from '../personMatching';
 import { undoResultOf } from '../undoResult';
 import type { MembershipImportConfig } from './config';
 import { MEMBER_FIELDS } from './fields';
@@ -28,9 +28,6 @@ export type StoredMembershipConfig = MembershipImportConfig & PersonSourceConfig
 function configOf(job: ImportJobRecord): StoredMembershipConfig {
   return job.config as unknown as StoredMembershipConfig;
 }
-
-/** F8: at most this many merge candidates per new person, the most similar first (as the participant import). */
-const MERGE_CANDIDATES_PER_ROW = 3;
 
 /**
  * The membership import (M01): one row per person, written through membership's applyMembers
@@ -100,27 +97,8 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       const { config, g, results, valid } = readRows(ctx, rows);
       const job = ctx.job;
       const householdKeys = await households(trx, job, valid);
-      const matches = await port.matchPersons(
-        trx,
-        job.registrationSystemId,
-        valid.map((r) => personMatchInput(r, config)),
-      );
-      const matchOf = new Map(matches.map((m) => [m.key, m]));
-      const writable: MemberRow[] = [];
-      for (const row of valid) {
-        const m = matchOf.get(row.rowNo) as PersonMatch;
-        // Our own export named a person id we do not have: the row cannot say who it is.
-        if (g.trustedKey === 'personId' && row.personId !== null && m.trustedKeyUnknown) {
-          results.set(row.rowNo, {
-            rowNo: row.rowNo,
-            outcome: 'FAILED',
-            personId: null,
-            targetId: null,
-            matchKind: null,
-            failure: unresolvedPerson(row.firstName, row.lastName, `Person ID ${row.personId} is not a person of this club's system`),
-          });
-        } else writable.push(row);
-      }
+      const { matchOf, writable, unresolved } = await matchChunkRows(port, trx, job.registrationSystemId, config, valid);
+      for (const r of unresolved) results.set(r.rowNo, r);
       const written = await port.applyMembers(
         trx,
         { registrationSystemId: job.registrationSystemId, organisationId: job.organisationId, today: today(), importJobId: job.id },
@@ -149,10 +127,6 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       );
       const counts = {
         rows: rows.length,
-        created: 0,
-        updated: 0,
-        unchanged: 0,
-        failed: 0,
         personsCreated: 0,
         personsUpdated: 0,
         renewals: 0,
@@ -163,14 +137,6 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       };
       const matched: Record<string, number> = {};
       const orders = new Set<number>();
-      const candidates: Array<{
-        personId: number;
-        candidatePersonId: number;
-        score: number;
-        reason: string;
-        importJobId: string;
-        key: number;
-      }> = [];
       for (const w of written) {
         const m = matchOf.get(w.key) as PersonMatch;
         if (w.action === 'REJECTED') {
@@ -200,35 +166,18 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
         if (w.action === 'CREATED' && w.orderId !== null) orders.add(w.orderId);
         const matchKey = `matched${m.kind}`;
         matched[matchKey] = (matched[matchKey] ?? 0) + 1;
-        if (w.personCreated && w.personId !== null) {
-          for (const c of m.candidates.slice(0, MERGE_CANDIDATES_PER_ROW)) {
-            candidates.push({
-              personId: w.personId,
-              candidatePersonId: c.personId,
-              score: c.score,
-              reason: 'Similar name, same date of birth',
-              importJobId: job.id,
-              key: w.key,
-            });
-          }
-        }
       }
       counts.ordersCreated = orders.size;
-      const created = candidates.length > 0 ? await port.createMergeCandidates(trx, job.registrationSystemId, candidates) : [];
-      counts.mergeCandidates = created.length;
-      const rowOfPerson = new Map(written.filter((w) => w.personCreated).map((w) => [w.personId, w.key]));
-      for (const mc of created) {
-        const row = results.get(rowOfPerson.get(mc.personId) as number);
-        if (row) row.mergeCandidates = [...(row.mergeCandidates ?? []), mc];
-      }
+      counts.mergeCandidates = await recordMergeCandidates(
+        port,
+        trx,
+        job,
+        written.filter((w) => w.personCreated),
+        matchOf,
+        results,
+      );
       const ordered = rows.map((r) => results.get(r.rowNo) as ImportRowResult);
-      for (const r of ordered) {
-        if (r.outcome === 'CREATED') counts.created++;
-        else if (r.outcome === 'UPDATED') counts.updated++;
-        else if (r.outcome === 'UNCHANGED') counts.unchanged++;
-        else counts.failed++;
-      }
-      return { rows: ordered, counts: { ...counts, ...matched } };
+      return { rows: ordered, counts: { ...counts, ...outcomeCounts(ordered), ...matched } };
     },
 
     async verify(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification> {

@@ -1,13 +1,15 @@
 import type { Knex } from '@ems/db';
 import type { PersonMatch, PersonMatchInput, PersonSnapshot } from '@ems/membership/events';
 import type * as events from '@ems/membership/events';
+import type { ImportRowResult } from '../domain/rowProcessor';
+import { unresolvedPerson } from '../domain/rowResults';
 import type { FieldChange, SampleComparison, Verification } from '../domain/stages/verifying';
 import { gate, type SourceKind } from './eventParticipants/gating';
 
 /**
- * F4 person matching and the F7 fingerprint check of the flows whose rows name persons (event
- * participants, members): the same gating, the same match input, the same sample comparison and
- * warnings.
+ * F4 person matching, F8 merge candidates and the F7 fingerprint check of the flows whose rows name
+ * persons (event participants, members): the same gating, the same match input and refusals, the
+ * same candidates, the same sample comparison and warnings.
  */
 export interface PersonRowKeys {
   rowNo: number;
@@ -40,6 +42,95 @@ export function personMatchInput(row: PersonRowKeys, config: PersonSourceConfig)
     lastName: row.lastName,
     dateOfBirth: row.dateOfBirth,
   };
+}
+
+/**
+ * F4 for a chunk: each row's match, and the rows that can be written. A row whose trusted Person
+ * ID (this system's own export) names nobody of ours cannot say who it is: UNRESOLVED_PERSON.
+ */
+export async function matchChunkRows<Row extends PersonRowKeys>(
+  port: Pick<typeof events, 'matchPersons'>,
+  trx: Knex.Transaction,
+  registrationSystemId: number,
+  config: PersonSourceConfig,
+  rows: readonly Row[],
+): Promise<{ matchOf: Map<number, PersonMatch>; writable: Row[]; unresolved: ImportRowResult[] }> {
+  const g = gate(config.sourceKind, config.trustPKs, config.updatePII);
+  const matches = await port.matchPersons(
+    trx,
+    registrationSystemId,
+    rows.map((r) => personMatchInput(r, config)),
+  );
+  const matchOf = new Map(matches.map((m) => [m.key, m]));
+  const writable: Row[] = [];
+  const unresolved: ImportRowResult[] = [];
+  for (const row of rows) {
+    const m = matchOf.get(row.rowNo) as PersonMatch;
+    if (g.trustedKey === 'personId' && row.personId !== null && m.trustedKeyUnknown) {
+      unresolved.push({
+        rowNo: row.rowNo,
+        outcome: 'FAILED',
+        personId: null,
+        targetId: null,
+        matchKind: null,
+        failure: unresolvedPerson(row.firstName, row.lastName, `Person ID ${row.personId} is not a person of this club's system`),
+      });
+    } else writable.push(row);
+  }
+  return { matchOf, writable, unresolved };
+}
+
+/**
+ * F8: at most this many merge candidates per new person, the most similar first (membership
+ * lists them by score). An operator decides a handful; a longer list is noise, and a large file
+ * of common names would otherwise create more candidates than rows.
+ */
+const MERGE_CANDIDATES_PER_ROW = 3;
+
+/**
+ * F8 for a chunk: the persons its rows created, each with the others F4 said it may be, recorded
+ * in one call and attached to their rows' results. Answers how many were recorded.
+ */
+export async function recordMergeCandidates(
+  port: Pick<typeof events, 'createMergeCandidates'>,
+  trx: Knex.Transaction,
+  job: { id: string; registrationSystemId: number },
+  created: ReadonlyArray<{ key: number; personId: number | null }>,
+  matchOf: ReadonlyMap<number, PersonMatch>,
+  results: ReadonlyMap<number, ImportRowResult>,
+): Promise<number> {
+  const candidates = created.flatMap(({ key, personId }) =>
+    personId === null
+      ? []
+      : (matchOf.get(key)?.candidates ?? []).slice(0, MERGE_CANDIDATES_PER_ROW).map((c) => ({
+          personId,
+          candidatePersonId: c.personId,
+          score: c.score,
+          reason: 'Similar name, same date of birth',
+          importJobId: job.id,
+          key,
+        })),
+  );
+  if (candidates.length === 0) return 0;
+  const recorded = await port.createMergeCandidates(trx, job.registrationSystemId, candidates);
+  const rowOfPerson = new Map(created.map((c) => [c.personId, c.key]));
+  for (const mc of recorded) {
+    const row = results.get(rowOfPerson.get(mc.personId) as number);
+    if (row) row.mergeCandidates = [...(row.mergeCandidates ?? []), mc];
+  }
+  return recorded.length;
+}
+
+/** The chunk's outcome counters. */
+export function outcomeCounts(rows: readonly ImportRowResult[]): { created: number; updated: number; unchanged: number; failed: number } {
+  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  for (const r of rows) {
+    if (r.outcome === 'CREATED') counts.created++;
+    else if (r.outcome === 'UPDATED') counts.updated++;
+    else if (r.outcome === 'UNCHANGED') counts.unchanged++;
+    else counts.failed++;
+  }
+  return counts;
 }
 
 /**

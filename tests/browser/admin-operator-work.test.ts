@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { createKnex, type Knex } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { createRegistrationOrder } from '../../subgraphs/membership/src/registration';
+import { createRiversideMember } from '../support/members';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';
 import { screenshots, usePortalBrowser, VIEWPORTS } from './support/browser';
@@ -11,6 +16,34 @@ import { screenshots, usePortalBrowser, VIEWPORTS } from './support/browser';
 const ctx = e2eContext();
 const browser = usePortalBrowser();
 const ADMIN = `http://localhost:${ctx.ports.adminRouter}`;
+let knex: Knex;
+/** A member of the tests' own (Riverside) with an unpaid order, so the demo's data stays as other suites expect it. */
+let member: { userKey: string; personIds: number[] };
+let order: { reference: string; totalMinor: number };
+
+beforeAll(async () => {
+  knex = createKnex(ctx.databaseUrl, { poolMax: 2 });
+  member = await createRiversideMember(knex, `wanda.work.${Date.now()}`, [
+    { firstName: 'Wanda', lastName: 'Worksworth', dateOfBirth: '1988-08-08' },
+    { firstName: '=Wim', lastName: 'Worksworth', dateOfBirth: '2016-06-06' },
+  ]);
+  const account = await knex('membership.accounts').where({ externalUserId: member.userKey }).first('id');
+  const opens = await knex('membership.membershipPeriods')
+    .where({ id: DEMO_PERIOD_ID })
+    .first(knex.raw(`to_char(registration_opens_on, 'YYYY-MM-DD') AS d`));
+  const created = await knex.transaction((trx) =>
+    createRegistrationOrder(trx, {
+      accountId: account.id,
+      periodId: DEMO_PERIOD_ID,
+      today: opens.d,
+      persons: member.personIds.map((personId, i) => ({ personId, membershipTypeCode: i === 0 ? 'individual' : 'junior', options: [] })),
+    }),
+  );
+  if (!created.ok) throw new Error(created.message);
+  order = created.order;
+});
+
+afterAll(() => knex.destroy());
 
 async function expectNoAxeViolationsAtBothWidths(page: Page) {
   for (const size of Object.values(VIEWPORTS)) {
@@ -56,5 +89,76 @@ describe("the operator's work in the admin portal", () => {
     await page.getByRole('button', { name: 'Clear filter' }).click();
     await entries.first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/audit');
+  });
+
+  it('members: search, a person with household, memberships, orders and payments, and the CSV export', async () => {
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Members' }).click();
+    await page.getByTestId('members-total').waitFor();
+    await page.getByLabel('Name, membership number or user key').fill('Worksworth');
+    await page.getByLabel('Status').selectOption({ label: 'Awaiting payment' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('[data-testid="members-total"]', { hasText: '2 memberships match.' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?text=Worksworth&status=PENDING_PAYMENT');
+    await expectNoAxeViolationsAtBothWidths(page);
+    await screenshots(page, 'admin-members');
+
+    // The export: the filtered list, formulas neutralised.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('members.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('"First name","Last name"');
+    expect(lines.some((l) => l.startsWith(`"'=Wim","Worksworth"`))).toBe(true);
+    expect(lines.every((l, i) => i === 0 || l.includes(member.userKey))).toBe(true);
+
+    // A person's page: household, memberships, orders with payments.
+    await page.getByRole('link', { name: 'Wanda Worksworth' }).click();
+    await page.getByRole('heading', { name: 'Wanda Worksworth', level: 2 }).waitFor();
+    expect(await page.getByTestId('household').textContent()).toContain('=Wim Worksworth');
+    expect(await page.getByTestId('person-memberships').textContent()).toContain('Awaiting payment');
+    expect(await page.getByTestId('person-orders').textContent()).toContain(order.reference);
+    await expectNoAxeViolationsAtBothWidths(page);
+
+    // Another tenant's or organisation's person is not there.
+    await page.goto(`${ADMIN}/persons/987654321`);
+    await page.getByTestId('person-not-found').waitFor();
+  });
+
+  it('orders: the open orders, a bank transfer recorded against the reference, the payments and the audit trail', async () => {
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Orders and payments' }).click();
+    const row = page.locator(`[data-testid="order-row"][data-reference="${order.reference}"]`);
+    await row.waitFor();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await row.getByRole('link', { name: order.reference }).click();
+    await page.getByTestId('order-facts').waitFor();
+    expect(await page.getByTestId('order-no-events').count()).toBe(1);
+
+    // A wrong amount is refused in the form; the whole amount pays the order.
+    await page.getByLabel('Amount received (EUR)').fill('12,345');
+    await page.getByRole('button', { name: 'Record the payment' }).click();
+    await page.getByText('Enter the amount received, e.g. 120.50.').waitFor();
+    await expectNoAxeViolationsAtBothWidths(page);
+    await page.getByLabel('Amount received (EUR)').fill((order.totalMinor / 100).toFixed(2));
+    await page.getByRole('button', { name: 'Record the payment' }).click();
+    await page.getByTestId('transfer-outcome').waitFor();
+    expect(await page.getByTestId('transfer-outcome').textContent()).toContain('The order is paid');
+    await page.locator('[data-testid="order-facts"][data-status="PAID"]').waitFor();
+    const payment = page.locator('[data-testid="order-payment"][data-provider="manual"]');
+    expect(await payment.textContent()).toContain('olga.operator');
+    await screenshots(page, 'admin-order-paid');
+
+    // The audit trail of this order.
+    await page.getByRole('link', { name: 'Changes to this order in the audit log' }).click();
+    const entry = page.locator(`[data-testid="audit-entry"][data-subject="${order.reference}"]`);
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('status: unpaid → paid');
   });
 });

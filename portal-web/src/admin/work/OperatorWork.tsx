@@ -1,14 +1,28 @@
 import type { ComponentType } from 'react';
 import { useLocation } from '../../lib/navigation';
 import { AuditLogScreen } from '../audit/AuditLogScreen';
+import { MembersScreen } from '../members/MembersScreen';
+import { orderReferenceOf } from '../orders/orderPaths';
+import { OrderScreen } from '../orders/OrderScreen';
+import { OrdersScreen } from '../orders/OrdersScreen';
+import { PersonScreen } from '../persons/PersonScreen';
 import { AppLink } from '../ui/AppLink';
 import { workTexts } from './texts';
 import { WORK_SCREENS, workScreenOf, type WorkScreen } from './workPaths';
 import './work.css';
 
 const SCREENS: Record<WorkScreen, ComponentType> = {
+  members: MembersScreen,
+  persons: PersonScreen,
+  orders: OrdersRoute,
   audit: AuditLogScreen,
 };
+
+/** `/orders` lists, `/orders/<reference>` shows one. */
+function OrdersRoute() {
+  const { pathname } = useLocation();
+  return orderReferenceOf(pathname) ? <OrderScreen /> : <OrdersScreen />;
+}
 
 /** The menu of the operator's tasks and the screen the address names. */
 export function OperatorWork() {
@@ -19,7 +33,7 @@ export function OperatorWork() {
     <>
       <nav aria-label={workTexts.menu} className="work-menu">
         <ul>
-          {WORK_SCREENS.map(({ screen, path }) => (
+          {WORK_SCREENS.filter((s) => s.menu).map(({ screen, path }) => (
             <li key={screen} aria-current={screen === current ? 'page' : undefined}>
               <AppLink to={path}>{workTexts.screens[screen]}</AppLink>
             </li>

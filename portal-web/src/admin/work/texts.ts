@@ -4,6 +4,9 @@ import type { WorkScreen } from './workPaths';
 export const workTexts = {
   menu: 'Operator tasks',
   screens: {
+    members: 'Members',
+    persons: 'Person',
+    orders: 'Orders and payments',
     audit: 'Audit log',
   } satisfies Record<WorkScreen, string>,
 };

@@ -1,0 +1,153 @@
+import { useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '../../lib/money';
+import { navigate, useLocation } from '../../lib/navigation';
+import { graphql } from '../graphql/generated';
+import type { OrderStatus } from '../graphql/generated/graphql';
+import { AppLink } from '../ui/AppLink';
+import { Notice } from '../ui/Notice';
+import { orderPath } from './orderPaths';
+import { orderTexts as texts } from './texts';
+
+const ORDERS = graphql(`
+  query AdminOrders($filter: OrderSearch, $after: ID) {
+    operatorOrders(filter: $filter, first: 50, after: $after) {
+      nextCursor
+      orders {
+        id
+        reference
+        status
+        currency
+        totalMinor
+        paidMinor
+        createdAt
+        periodName
+        userKey
+      }
+    }
+  }
+`);
+
+type StatusChoice = OrderStatus | 'ALL';
+const STATUS_CHOICES: StatusChoice[] = ['UNPAID', 'PAID', 'CANCELLED', 'ALL'];
+
+/** `/orders?status=…&reference=…`: open orders unless asked otherwise. */
+function ordersSearchOf(search: string): { status: StatusChoice; reference: string } {
+  const params = new URLSearchParams(search);
+  const status = params.get('status') as StatusChoice | null;
+  return { status: status && STATUS_CHOICES.includes(status) ? status : 'UNPAID', reference: params.get('reference')?.trim() ?? '' };
+}
+
+function ordersPath(status: StatusChoice, reference: string): string {
+  const params = new URLSearchParams({ status });
+  if (reference.trim()) params.set('reference', reference.trim());
+  return `/orders?${params.toString()}`;
+}
+
+/** The organisations' orders (open ones first), each a click away from its payments and the bank transfer form. */
+export function OrdersScreen() {
+  const { search } = useLocation();
+  const applied = ordersSearchOf(search);
+  const filter = { status: applied.status === 'ALL' ? null : applied.status, reference: applied.reference || null };
+  const { data, loading, error, fetchMore } = useQuery(ORDERS, { variables: { filter }, fetchPolicy: 'network-only' });
+  const [status, setStatus] = useState<StatusChoice>(applied.status);
+  const [reference, setReference] = useState(applied.reference);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    navigate(ordersPath(status, reference), { replace: true });
+  }
+
+  const list = data?.operatorOrders;
+  return (
+    <section aria-labelledby="orders-title" data-testid="orders">
+      <h2 id="orders-title">{texts.title}</h2>
+      <form onSubmit={onSubmit} aria-label={texts.filter.label}>
+        <div className="filters">
+          <div className="field">
+            <label htmlFor="orders-status">{texts.filter.status}</label>
+            <select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value as StatusChoice)}>
+              {STATUS_CHOICES.map((s) => (
+                <option key={s} value={s}>
+                  {texts.filter.statuses[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="orders-reference">{texts.filter.reference}</label>
+            <input id="orders-reference" type="search" value={reference} onChange={(e) => setReference(e.target.value)} />
+          </div>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary">
+            {texts.filter.apply}
+          </button>
+        </div>
+      </form>
+      {error && <Notice severity="error">{error.message}</Notice>}
+      {loading && !list && <p className="muted">{texts.loading}</p>}
+      {list && list.orders.length === 0 && <p data-testid="orders-empty">{texts.empty}</p>}
+      {list && list.orders.length > 0 && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="orders-caption">
+          <table className="work-table" data-testid="order-rows">
+            <caption id="orders-caption" className="visually-hidden">
+              {texts.caption}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.columns.reference}</th>
+                <th scope="col">{texts.columns.account}</th>
+                <th scope="col">{texts.columns.period}</th>
+                <th scope="col">{texts.columns.status}</th>
+                <th scope="col" className="amount">
+                  {texts.columns.total}
+                </th>
+                <th scope="col" className="amount">
+                  {texts.columns.paid}
+                </th>
+                <th scope="col">{texts.columns.created}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.orders.map((o) => (
+                <tr key={o.id} data-testid="order-row" data-reference={o.reference}>
+                  <td className="reference">
+                    <AppLink to={orderPath(o.reference)}>{o.reference}</AppLink>
+                  </td>
+                  <td>{o.userKey}</td>
+                  <td>{o.periodName}</td>
+                  <td>{texts.filter.statuses[o.status]}</td>
+                  <td className="amount">{formatMoney(o.totalMinor, o.currency)}</td>
+                  <td className="amount">{formatMoney(o.paidMinor, o.currency)}</td>
+                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list?.nextCursor && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() =>
+              void fetchMore({
+                variables: { after: list.nextCursor },
+                updateQuery: (previous, { fetchMoreResult }) => ({
+                  operatorOrders: {
+                    ...fetchMoreResult.operatorOrders,
+                    orders: [...previous.operatorOrders.orders, ...fetchMoreResult.operatorOrders.orders],
+                  },
+                }),
+              })
+            }
+          >
+            {texts.more}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

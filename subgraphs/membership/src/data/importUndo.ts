@@ -262,25 +262,40 @@ export function undoExternalIds(db: Db, importJobId: string, registrationSystemI
   );
 }
 
-/** Persons the job updated (personal data): put back while the imported values are still there. */
-export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+/**
+ * Records of `table` the job updated: `columns` put back from the record as it was, while they
+ * still hold what the job left (a row that moved for another reason is still the job's).
+ * `personOf` names the record's person in `c`, the log entry.
+ */
+function restoreUpdated(
+  db: Db,
+  importJobId: string,
+  table: 'persons' | 'events' | 'accounts',
+  columns: readonly string[],
+  personOf: string,
+): Promise<UndoOutcomeRow[]> {
   return run(
     db,
-    `WITH c AS (${takeEntries('persons', 'updated')}),
+    `WITH c AS (${takeEntries(table, 'updated')}),
      restored AS (
-       UPDATE membership.persons p SET ${putBack('b', PERSON_COLUMNS)}, updated_at = now()
-         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.persons, c.before) b
-                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.persons, c.after) a
-        WHERE p.id = c.record_id AND ${sameValues('p', 'a', PERSON_COLUMNS)}
-       RETURNING p.id
+       UPDATE membership.${table} r SET ${putBack('b', columns)}, updated_at = now()
+         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.before) b
+                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.after) a
+        WHERE r.id = c.record_id AND ${sameValues('r', 'a', columns)}
+       RETURNING r.id
      ),
      outcomes AS (
-       SELECT c.row_key, c.record_id::text AS record_id, c.record_id::int AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN p.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN membership.persons p ON p.id = c.record_id
+       SELECT c.row_key, c.record_id::text AS record_id, ${personOf} AS person_id, '{}'::text[] AS referenced_by,
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN r.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
+         FROM c LEFT JOIN membership.${table} r ON r.id = c.record_id
      )`,
     [importJobId],
   );
+}
+
+/** Persons the job updated (personal data): put back while the imported values are still there. */
+export function undoUpdatedPersons(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return restoreUpdated(db, importJobId, 'persons', PERSON_COLUMNS, 'c.record_id::int');
 }
 
 /**
@@ -295,23 +310,7 @@ export function undoCreatedPersons(db: Db, importJobId: string): Promise<UndoOut
 
 /** The event's custom-field labels the job set: put back while they are still the job's. */
 export function undoEventLabels(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return run(
-    db,
-    `WITH c AS (${takeEntries('events', 'updated')}),
-     restored AS (
-       UPDATE membership.events e SET ${putBack('b', EVENT_COLUMNS)}, updated_at = now()
-         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.events, c.before) b
-                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.events, c.after) a
-        WHERE e.id = c.record_id AND ${sameValues('e', 'a', EVENT_COLUMNS)}
-       RETURNING e.id
-     ),
-     outcomes AS (
-       SELECT c.row_key, c.record_id::text AS record_id, NULL::int AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN e.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN membership.events e ON e.id = c.record_id
-     )`,
-    [importJobId],
-  );
+  return restoreUpdated(db, importJobId, 'events', EVENT_COLUMNS, 'NULL::int');
 }
 
 /** Entries no step took: a table logged without an undo step (a bug), by table. */
@@ -353,23 +352,7 @@ const ACCOUNT_COLUMNS = ['person_id', 'email'];
 
 /** Accounts that had no person of their own and got one (and maybe an e-mail) from the job: put back while still the job's. */
 export function undoUpdatedAccounts(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return run(
-    db,
-    `WITH c AS (${takeEntries('accounts', 'updated')}),
-     restored AS (
-       UPDATE membership.accounts r SET ${putBack('b', ACCOUNT_COLUMNS)}, updated_at = now()
-         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.accounts, c.before) b
-                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.accounts, c.after) a
-        WHERE r.id = c.record_id AND ${sameValues('r', 'a', ACCOUNT_COLUMNS)}
-       RETURNING r.id
-     ),
-     outcomes AS (
-       SELECT c.row_key, c.record_id::text AS record_id, (c.after->>'person_id')::int AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN r.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN membership.accounts r ON r.id = c.record_id
-     )`,
-    [importJobId],
-  );
+  return restoreUpdated(db, importJobId, 'accounts', ACCOUNT_COLUMNS, "(c.after->>'person_id')::int");
 }
 
 /**

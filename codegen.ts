@@ -92,6 +92,8 @@ const config: CodegenConfig = {
       OperatorOrder: '../domain/operator/orders#OperatorOrderView',
       OperatorPayment: '../data/operatorOrders#OrderPaymentRow',
       PaymentProviderEvent: '../data/operatorOrders#PaymentEventRow',
+      MergeCandidate: '../domain/operator/mergeCandidates#MergeCandidateView',
+      PersonToReview: '../data/personMerge#PersonSideRow',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

@@ -1,3 +1,4 @@
+import { dismissMergeCandidate, mergePersons, type MergeDecisionResult } from '../domain/operator/mergeCandidates';
 import { requireScope } from './support';
 import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
 
@@ -8,7 +9,15 @@ export const Mutation = {
       ? { __typename: 'ManualPaymentRecorded', order: result.order, activated: result.activated }
       : { __typename: 'PaymentError', code: result.code, message: result.message };
   },
+  mergePersons: async (_, args, ctx) => mergeDecision(await mergePersons(ctx.db, await ctx.scope(), args)),
+  dismissMergeCandidate: async (_, args, ctx) => mergeDecision(await dismissMergeCandidate(ctx.db, await ctx.scope(), args.candidateId)),
 } satisfies MutationResolvers;
+
+function mergeDecision(result: MergeDecisionResult) {
+  return result.ok
+    ? ({ __typename: 'MergeDecided', keptPersonId: result.keptPersonId } as const)
+    : ({ __typename: 'MergeDecisionError', code: result.code, message: result.message } as const);
+}
 
 export const RecordPaymentResult = {
   __resolveType: (result) => result.__typename,

@@ -1,5 +1,8 @@
 import { enumValue, instantOf } from './support';
 import type {
+  MergeCandidateResolvers,
+  MergeDecisionResultResolvers,
+  PersonToReviewResolvers,
   OperatorMemberResolvers,
   OperatorOrderResolvers,
   OperatorPaymentResolvers,
@@ -26,3 +29,15 @@ export const OperatorPayment = {
 export const PaymentProviderEvent = {
   receivedAt: (event) => instantOf(event.receivedAt),
 } satisfies PaymentProviderEventResolvers;
+
+export const MergeCandidate = {
+  createdAt: (candidate) => instantOf(candidate.createdAt),
+} satisfies MergeCandidateResolvers;
+
+export const PersonToReview = {
+  createdAt: (person) => instantOf(person.createdAt),
+} satisfies PersonToReviewResolvers;
+
+export const MergeDecisionResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies MergeDecisionResultResolvers;

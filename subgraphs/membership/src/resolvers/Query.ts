@@ -4,6 +4,7 @@ import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
+import { operatorMergeCandidates } from '../domain/operator/mergeCandidates';
 import { operatorMembers, operatorPerson } from '../domain/operator/members';
 import { operatorOrder, operatorOrders } from '../domain/operator/orders';
 import { lowerCase, requireScope } from './support';
@@ -36,4 +37,5 @@ export const Query = {
       filter: args.filter && { ...args.filter, status: lowerCase(args.filter.status) },
     }),
   operatorOrder: async (_, args, ctx) => operatorOrder(ctx.db, await ctx.scope(), args.reference),
+  operatorMergeCandidates: async (_, __, ctx) => operatorMergeCandidates(ctx.db, await ctx.scope()),
 } satisfies QueryResolvers;

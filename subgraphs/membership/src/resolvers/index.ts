@@ -1,5 +1,13 @@
 import { AuditLogEntry } from './AuditLogEntry';
-import { OperatorMember, OperatorOrder, OperatorPayment, PaymentProviderEvent } from './OperatorWork';
+import {
+  MergeCandidate,
+  MergeDecisionResult,
+  OperatorMember,
+  OperatorOrder,
+  OperatorPayment,
+  PaymentProviderEvent,
+  PersonToReview,
+} from './OperatorWork';
 import { Email } from './Email';
 import { Event, Participant, ParticipantConnection, Result, ResultConnection, ResultSet } from './Event';
 import { Membership } from './Membership';
@@ -53,4 +61,7 @@ export const resolvers = {
   OperatorOrder,
   OperatorPayment,
   PaymentProviderEvent,
+  MergeCandidate,
+  PersonToReview,
+  MergeDecisionResult,
 } satisfies Resolvers;

@@ -22,6 +22,8 @@ import type { OperatorMemberPageView, OperatorPersonView } from '../domain/opera
 import type { OperatorMemberRow, HouseholdRow } from '../data/operatorMembers';
 import type { OperatorOrderView } from '../domain/operator/orders';
 import type { OrderPaymentRow, PaymentEventRow } from '../data/operatorOrders';
+import type { MergeCandidateView } from '../domain/operator/mergeCandidates';
+import type { PersonSideRow } from '../data/personMerge';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -302,10 +304,62 @@ export type MembershipTypeOffer = {
   name: Scalars['String']['output'];
 };
 
+export type MergeCandidate = {
+  __typename?: 'MergeCandidate';
+  candidate: PersonToReview;
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The import job that proposed it; null for a registration. */
+  importJobId?: Maybe<Scalars['String']['output']>;
+  person: PersonToReview;
+  /** Why the two were proposed (e.g. FUZZY_NAME). */
+  reason: Scalars['String']['output'];
+  score: Scalars['Float']['output'];
+};
+
+export type MergeDecided = {
+  __typename?: 'MergeDecided';
+  /** The person that remains (for a dismissal: the candidate's first person). */
+  keptPersonId: Scalars['ID']['output'];
+};
+
+export type MergeDecisionError = {
+  __typename?: 'MergeDecisionError';
+  code: MergeDecisionErrorCode;
+  message: Scalars['String']['output'];
+};
+
+export type MergeDecisionErrorCode =
+  | 'ALREADY_DECIDED'
+  | 'INVALID_CHOICE'
+  | 'MERGE_CONFLICT'
+  | 'NOT_FOUND';
+
+export type MergeDecisionResult = MergeDecided | MergeDecisionError;
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** The candidate's persons are different people: the candidate is closed (audit entry). */
+  dismissMergeCandidate: MergeDecisionResult;
+  /**
+   * Merges a candidate's two persons into the one kept: every membership, order, participation,
+   * household link and account of the other moves to it, in one transaction, with an audit entry.
+   * MERGE_CONFLICT (nothing changed) when both have a record that cannot be kept twice.
+   */
+  mergePersons: MergeDecisionResult;
   /** Records money received outside the online flow (e.g. a bank transfer quoting the order reference). ROLE_ORG_ADMIN of the order's organisation. */
   recordManualPayment: RecordPaymentResult;
+};
+
+
+export type MutationDismissMergeCandidateArgs = {
+  candidateId: Scalars['ID']['input'];
+};
+
+
+export type MutationMergePersonsArgs = {
+  candidateId: Scalars['ID']['input'];
+  keepPersonId: Scalars['ID']['input'];
 };
 
 
@@ -848,6 +902,21 @@ export type Person = {
   lastName: Scalars['String']['output'];
 };
 
+/** One side of a merge candidate. */
+export type PersonToReview = {
+  __typename?: 'PersonToReview';
+  createdAt: Scalars['String']['output'];
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastName: Scalars['String']['output'];
+  memberships: Scalars['Int']['output'];
+  orders: Scalars['Int']['output'];
+  participations: Scalars['Int']['output'];
+  userKeys: Array<Scalars['String']['output']>;
+};
+
 /** Personal data (members:pii). */
 export type PersonalData = {
   __typename?: 'PersonalData';
@@ -879,6 +948,12 @@ export type Query = {
   operatorMembers: OperatorMemberPage;
   /** Membership periods of the organisations the signed-in user administers (ROLE_ORG_ADMIN), the latest first; empty for anyone else. */
   operatorMembershipPeriods: Array<MembershipPeriod>;
+  /**
+   * Persons to review: the open merge candidates (F8, from imports and registrations) of the caller's
+   * tenant where either person is connected to an organisation the caller administers, newest first
+   * (at most 100), both persons side by side. Empty for anyone else.
+   */
+  operatorMergeCandidates: Array<MergeCandidate>;
   /** One order of the caller's organisations by its reference; null otherwise. */
   operatorOrder?: Maybe<OperatorOrder>;
   /**
@@ -1150,6 +1225,10 @@ export type FederationReferenceTypes = {
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  MergeDecisionResult:
+    | ( MergeDecided & { __typename: 'MergeDecided' } )
+    | ( MergeDecisionError & { __typename: 'MergeDecisionError' } )
+  ;
   RecordPaymentResult:
     | ( Omit<ManualPaymentRecorded, 'order'> & { order: _RefType['Order'] } & { __typename: 'ManualPaymentRecorded' } )
     | ( PaymentError & { __typename: 'PaymentError' } )
@@ -1186,6 +1265,12 @@ export type ResolversTypes = {
   MembershipStatus: MembershipStatus;
   MembershipType: ResolverTypeWrapper<MembershipTypeRow>;
   MembershipTypeOffer: ResolverTypeWrapper<MembershipTypeOffer>;
+  MergeCandidate: ResolverTypeWrapper<MergeCandidateView>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  MergeDecided: ResolverTypeWrapper<MergeDecided>;
+  MergeDecisionError: ResolverTypeWrapper<MergeDecisionError>;
+  MergeDecisionErrorCode: MergeDecisionErrorCode;
+  MergeDecisionResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['MergeDecisionResult']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperatorMember: ResolverTypeWrapper<OperatorMemberRow>;
   OperatorMemberPage: ResolverTypeWrapper<OperatorMemberPageView>;
@@ -1216,7 +1301,6 @@ export type ResolversTypes = {
   PartnerParticipantConnection: ResolverTypeWrapper<Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerParticipantEdge']> }>;
   PartnerParticipantEdge: ResolverTypeWrapper<Omit<PartnerParticipantEdge, 'node'> & { node: ResolversTypes['PartnerParticipant'] }>;
   PartnerResult: ResolverTypeWrapper<ResultRow>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   PartnerResultConnection: ResolverTypeWrapper<ResultPage>;
   PartnerResultEdge: ResolverTypeWrapper<ResultEdgeView>;
   PartnerResultSet: ResolverTypeWrapper<ResultSetRow>;
@@ -1228,6 +1312,7 @@ export type ResolversTypes = {
   PaymentStatus: PaymentStatus;
   PeriodStatus: PeriodStatus;
   Person: ResolverTypeWrapper<PersonRow>;
+  PersonToReview: ResolverTypeWrapper<PersonSideRow>;
   PersonalData: ResolverTypeWrapper<PersonalData>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RecordPaymentResult']>;
@@ -1267,6 +1352,11 @@ export type ResolversParentTypes = {
   MembershipPeriod: MembershipPeriodView;
   MembershipType: MembershipTypeRow;
   MembershipTypeOffer: MembershipTypeOffer;
+  MergeCandidate: MergeCandidateView;
+  Float: Scalars['Float']['output'];
+  MergeDecided: MergeDecided;
+  MergeDecisionError: MergeDecisionError;
+  MergeDecisionResult: ResolversUnionTypes<ResolversParentTypes>['MergeDecisionResult'];
   Mutation: Record<PropertyKey, never>;
   OperatorMember: OperatorMemberRow;
   OperatorMemberPage: OperatorMemberPageView;
@@ -1296,7 +1386,6 @@ export type ResolversParentTypes = {
   PartnerParticipantConnection: Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerParticipantEdge']> };
   PartnerParticipantEdge: Omit<PartnerParticipantEdge, 'node'> & { node: ResolversParentTypes['PartnerParticipant'] };
   PartnerResult: ResultRow;
-  Float: Scalars['Float']['output'];
   PartnerResultConnection: ResultPage;
   PartnerResultEdge: ResultEdgeView;
   PartnerResultSet: ResultSetRow;
@@ -1305,6 +1394,7 @@ export type ResolversParentTypes = {
   PaymentProviderEvent: PaymentEventRow;
   PaymentReturn: PaymentReturnView;
   Person: PersonRow;
+  PersonToReview: PersonSideRow;
   PersonalData: PersonalData;
   Query: Record<PropertyKey, never>;
   RecordPaymentResult: ResolversUnionTypes<ResolversParentTypes>['RecordPaymentResult'];
@@ -1464,7 +1554,34 @@ export type MembershipTypeOfferResolvers<ContextType = MembershipContext, Parent
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type MergeCandidateResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MergeCandidate'] = ResolversParentTypes['MergeCandidate']> = {
+  candidate?: Resolver<ResolversTypes['PersonToReview'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  importJobId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<ResolversTypes['PersonToReview'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type MergeDecidedResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MergeDecided'] = ResolversParentTypes['MergeDecided']> = {
+  keptPersonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MergeDecisionErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MergeDecisionError'] = ResolversParentTypes['MergeDecisionError']> = {
+  code?: Resolver<ResolversTypes['MergeDecisionErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MergeDecisionResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['MergeDecisionResult'] = ResolversParentTypes['MergeDecisionResult']> = {
+  __resolveType: TypeResolveFn<'MergeDecided' | 'MergeDecisionError', ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  dismissMergeCandidate?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationDismissMergeCandidateArgs, 'candidateId'>>;
+  mergePersons?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationMergePersonsArgs, 'candidateId' | 'keepPersonId'>>;
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
 };
 
@@ -1754,6 +1871,19 @@ export type PersonResolvers<ContextType = MembershipContext, ParentType extends 
   lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PersonToReviewResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PersonToReview'] = ResolversParentTypes['PersonToReview']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberships?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  userKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PersonalDataResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PersonalData'] = ResolversParentTypes['PersonalData']> = {
   dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1768,6 +1898,7 @@ export type QueryResolvers<ContextType = MembershipContext, ParentType extends R
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   operatorMembers?: Resolver<ResolversTypes['OperatorMemberPage'], ParentType, ContextType, Partial<QueryOperatorMembersArgs>>;
   operatorMembershipPeriods?: Resolver<Array<ResolversTypes['MembershipPeriod']>, ParentType, ContextType>;
+  operatorMergeCandidates?: Resolver<Array<ResolversTypes['MergeCandidate']>, ParentType, ContextType>;
   operatorOrder?: Resolver<Maybe<ResolversTypes['OperatorOrder']>, ParentType, ContextType, RequireFields<QueryOperatorOrderArgs, 'reference'>>;
   operatorOrders?: Resolver<ResolversTypes['OperatorOrderPage'], ParentType, ContextType, Partial<QueryOperatorOrdersArgs>>;
   operatorPerson?: Resolver<Maybe<ResolversTypes['OperatorPerson']>, ParentType, ContextType, RequireFields<QueryOperatorPersonArgs, 'id'>>;
@@ -1847,6 +1978,10 @@ export type Resolvers<ContextType = MembershipContext> = {
   MembershipPeriod?: MembershipPeriodResolvers<ContextType>;
   MembershipType?: MembershipTypeResolvers<ContextType>;
   MembershipTypeOffer?: MembershipTypeOfferResolvers<ContextType>;
+  MergeCandidate?: MergeCandidateResolvers<ContextType>;
+  MergeDecided?: MergeDecidedResolvers<ContextType>;
+  MergeDecisionError?: MergeDecisionErrorResolvers<ContextType>;
+  MergeDecisionResult?: MergeDecisionResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OperatorMember?: OperatorMemberResolvers<ContextType>;
   OperatorMemberPage?: OperatorMemberPageResolvers<ContextType>;
@@ -1881,6 +2016,7 @@ export type Resolvers<ContextType = MembershipContext> = {
   PaymentProviderEvent?: PaymentProviderEventResolvers<ContextType>;
   PaymentReturn?: PaymentReturnResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
+  PersonToReview?: PersonToReviewResolvers<ContextType>;
   PersonalData?: PersonalDataResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordPaymentResult?: RecordPaymentResultResolvers<ContextType>;

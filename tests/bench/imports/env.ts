@@ -13,7 +13,7 @@ export interface ImportsBenchEnv {
   existingPersons: number;
   /** Rows of the E08 result file (whole file), one per participant (`--result-rows=N`); 0 skips E08. */
   resultRows: number;
-  /** Rows of the M01 member list (`--member-rows=N`, default 100,000), and a tenth of them for the memory comparison; 0 skips M01. */
+  /** Rows of the M01 member list (`--member-rows=N`, default 100,000), and a fifth of them for the memory comparison; 0 skips M01. */
   memberRows: number;
   /** Small uploads whose job start delay is measured, one after the other, and their rows each. */
   delayJobs: number;

@@ -19,7 +19,7 @@ import { TARGETS } from './report';
  * four (the first row of a household of two or more carries its login, and so does every single
  * member), children are junior members, the others individual; every tenth row not holding a login
  * awaits payment (ordered per household), every tenth row keeps a number of the club's old system.
- * Measured twice on fresh workers, a tenth of the rows and all of them, for the worker's memory.
+ * Measured twice on fresh workers, a fifth of the rows and all of them, for the worker's memory.
  */
 
 export const MEMBER_HEADER = [
@@ -136,7 +136,8 @@ export async function measureMemberImport(o: {
   const period = (await o.knex('membership.membershipPeriods').where({ id: DEMO_PERIOD_ID }).first('pricingRules')) as {
     pricingRules: { referenceDate: string };
   };
-  const smallRows = Math.max(1, Math.round(o.rows / 10));
+  // A fifth: several chunks as well (a job of one chunk never reads the next while it writes, so it peaks lower).
+  const smallRows = Math.max(1, Math.round(o.rows / 5));
   const file = path.join(o.dir, `members-${o.rows}.csv`);
   const smallFile = path.join(o.dir, `members-${smallRows}.csv`);
   const referenceDate = period.pricingRules.referenceDate;
@@ -185,7 +186,8 @@ export function memberVerdicts(r: MemberBenchResult) {
       r.large.run.state === 'COMPLETED' &&
       r.large.run.counts?.rows === r.large.rows &&
       r.large.run.counts?.failed === 0 &&
-      r.memberships === r.large.rows,
+      // A generated row may name a person an earlier row made (same name and day of birth): UNCHANGED or UPDATED.
+      r.memberships === r.large.run.counts?.created,
   };
 }
 
@@ -240,6 +242,6 @@ export function formatMemberReport(r: MemberBenchResult): string {
     table,
     memory,
     `M01 ${r.large.rows}: upload ${fixed(r.large.run.uploadMs / 1000, 1)} s; ${counts}; ${r.memberships} memberships stored` +
-      (v.memberComplete ? '' : '\nFAIL not every row became a membership'),
+      (v.memberComplete ? '' : '\nFAIL a row failed, or a created row has no membership'),
   ].join('\n');
 }

@@ -270,4 +270,86 @@ describe('member portal (issue 23)', () => {
     expect(await page.getByTestId('awaiting-payment').count()).toBe(0);
     expect(await questionBox(page).getByRole('button').count()).toBe(0);
   }, 60_000);
+
+  it('1 and 5 (prices): each person sees the price of each membership type, and the types they may not take, with the reason, at the question', async () => {
+    const olga = { firstName: 'Olga', lastName: 'Eligible', dateOfBirth: '1976-04-09' };
+    const kid = { firstName: 'Kai', lastName: 'Eligible', dateOfBirth: '2015-06-06' };
+    const { page, member } = await startRegistration('olga', [olga, kid]);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+
+    const optionText = (person: Person, value: string) =>
+      page.getByLabel(fullName(person), { exact: true }).locator(`option[value="${value}"]`);
+    // Olga may not take Junior; Kai may not take Individual: disabled, with the reason naming them.
+    expect(await optionText(olga, 'junior').isDisabled()).toBe(true);
+    expect(await optionText(olga, 'junior').textContent()).toBe(texts.question.optionNotAvailable('Junior'));
+    const olgaField = questionBox(page).locator(`[data-person-id="${member.personIds[0]}"]`);
+    expect(await olgaField.locator('.unavailable-reasons').textContent()).toContain(`Junior is for members aged under 18`);
+    expect(await olgaField.locator('.unavailable-reasons').textContent()).toContain(`${fullName(olga)} will be`);
+    expect(await optionText(kid, 'individual').isDisabled()).toBe(true);
+    expect(await optionText(kid, 'junior').isDisabled()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The server refuses the same at this step, naming the person (not only at the end).
+    const processId = await page.evaluate(async () => {
+      const r = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query { membershipForm(periodId: 1) { ... on Form { processId } } }' }),
+      });
+      return ((await r.json()) as { data: { membershipForm: { processId: string } } }).data.membershipForm.processId;
+    });
+    const refused = await page.evaluate(
+      async ({ processId, olgaId, kaiId }) => {
+        const r = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query:
+              'mutation($i: SubmitFormStepInput!) { submitFormStep(input: $i) { __typename ... on FormError { code rule personId message } } }',
+            variables: {
+              i: {
+                processId,
+                step: 2,
+                people: [
+                  { id: olgaId, answer: 'junior' },
+                  { id: kaiId, answer: 'junior' },
+                ],
+              },
+            },
+          }),
+        });
+        return ((await r.json()) as { data: { submitFormStep: Record<string, unknown> } }).data.submitFormStep;
+      },
+      { processId, olgaId: member.personIds[0]!, kaiId: member.personIds[1]! },
+    );
+    expect(refused).toMatchObject({
+      __typename: 'FormError',
+      code: 'ANSWER_INVALID',
+      rule: 'MEMBERSHIP_TYPE_NOT_AVAILABLE',
+      personId: member.personIds[0],
+    });
+    expect(refused.message).toContain(fullName(olga));
+
+    // The prices beside the types are what the order charges each person.
+    const shown = async (person: Person, value: string) => {
+      const text = (await optionText(person, value).textContent()) ?? '';
+      const match = /– (.+)$/.exec(text);
+      if (!match) throw new Error(`no price in "${text}"`);
+      return match[1]!;
+    };
+    const olgaPrice = await shown(olga, 'individual');
+    const kaiPrice = await shown(kid, 'junior');
+    await page.getByLabel(fullName(olga), { exact: true }).selectOption('individual');
+    await page.getByLabel(fullName(kid), { exact: true }).selectOption('junior');
+    await submitStep(page);
+    await waitForScreen(page, 'question', 3);
+    await completeRegistration(page, 'individual');
+    const order = await knex('membership.orders').where({ accountId: member.accountId, status: 'unpaid' }).first('id', 'currency');
+    const lines = await knex('membership.order_lines').where({ orderId: order.id }).select('personId', 'kind', 'amountMinor');
+    const ownLines = (personId: number) =>
+      lines.filter((l) => l.personId === personId && l.kind !== 'insurance').reduce((sum, l) => sum + Number(l.amountMinor), 0);
+    expect(money(ownLines(member.personIds[0]!), order.currency)).toBe(olgaPrice);
+    expect(money(ownLines(member.personIds[1]!), order.currency)).toBe(kaiPrice);
+  }, 60_000);
 });

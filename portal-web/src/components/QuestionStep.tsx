@@ -15,6 +15,7 @@ import {
   type FieldErrors,
 } from '../lib/answers';
 import { isMinor, todayIso } from '../lib/dates';
+import { formatMoney } from '../lib/money';
 import { texts } from '../lib/texts';
 import { Notice } from './Notice';
 
@@ -26,6 +27,13 @@ export const QUESTION_STEP_FRAGMENT = graphql(`
     options {
       value
       label
+      currency
+      persons {
+        personId
+        priceMinor
+        available
+        reason
+      }
     }
     numberRange {
       min
@@ -186,7 +194,7 @@ function FieldErrorText({ id, messages }: { id: string; messages: string[] }) {
 function AnswerControl(props: {
   questionType: QuestionType;
   person: AnswerPerson;
-  options: Array<{ value: string; label: string }>;
+  options: QuestionStep_FormFragment['options'] extends infer O ? NonNullable<O> : never;
   numberRange: { min: number; max?: number | null } | null;
   value: string;
   errors: string[];
@@ -250,12 +258,22 @@ function AnswerControl(props: {
         </fieldset>
       );
     case 'DRP':
-    case 'SEL':
+    case 'SEL': {
+      // Per person: the price beside each choice, and the choices this person may not take,
+      // disabled with the reason under the list (issue 23, problems 1 and 5).
+      const offerOf = (option: (typeof options)[number]) => option.persons?.find((p) => p.personId === person.id);
+      const unavailable = options.flatMap((option) => {
+        const offer = offerOf(option);
+        return offer && !offer.available ? [offer.reason ?? texts.question.notAvailable] : [];
+      });
+      const reasonsId = `${id}-unavailable`;
+      const selectDescribedBy = [describedBy, unavailable.length ? reasonsId : null].filter(Boolean).join(' ') || undefined;
       return (
         <div className="field" data-person-id={person.id}>
           <label htmlFor={id}>{name}</label>
           <select
             {...common}
+            aria-describedby={selectDescribedBy}
             className={kind === 'SEL' ? 'listbox' : undefined}
             size={kind === 'SEL' ? Math.min(Math.max(options.length, 2), 5) : undefined}
             value={value}
@@ -270,15 +288,34 @@ function AnswerControl(props: {
                 {texts.question.choose}
               </option>
             )}
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            {options.map((option) => {
+              const offer = offerOf(option);
+              const price =
+                offer?.available && offer.priceMinor !== null && offer.priceMinor !== undefined && option.currency
+                  ? formatMoney(offer.priceMinor, option.currency)
+                  : null;
+              return (
+                <option key={option.value} value={option.value} disabled={offer ? !offer.available : undefined}>
+                  {offer && !offer.available
+                    ? texts.question.optionNotAvailable(option.label)
+                    : price
+                      ? texts.question.optionWithPrice(option.label, price)
+                      : option.label}
+                </option>
+              );
+            })}
           </select>
+          {unavailable.length > 0 && (
+            <ul id={reasonsId} className="hint unavailable-reasons">
+              {unavailable.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
           <FieldErrorText id={errorId(person.id)} messages={errors} />
         </div>
       );
+    }
     case 'NUM':
       return (
         <div className="field" data-person-id={person.id}>

@@ -138,6 +138,9 @@ export const texts = {
     /** A minor's consent is given by the adult registering them (issue 23, problem 7). */
     agreeOnBehalfOf: (name: string) => `As parent or guardian, I agree on behalf of ${name}`,
     readTerms: 'Read the terms and conditions',
+    optionWithPrice: (label: string, price: string) => `${label} – ${price}`,
+    optionNotAvailable: (label: string) => `${label} (not available)`,
+    notAvailable: 'Not available.',
     opensInNewTab: '(opens in a new tab)',
     numberRange: (min: number, max: number | null) => (max === null ? `A number of at least ${min}.` : `A number from ${min} to ${max}.`),
     choose: 'Choose…',

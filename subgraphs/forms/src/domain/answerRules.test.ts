@@ -267,11 +267,17 @@ describe('input limits and options (not contract rules)', () => {
       answerKey: 'membershipType',
       options: [{ value: 'old', label: 'Old' }],
     });
-    expect(f.options).toEqual([
+    expect(f.options?.map(({ value, label }) => ({ value, label }))).toEqual([
       { value: 'individual', label: 'Individual' },
       { value: 'family', label: 'Family' },
       { value: 'junior', label: 'Junior' },
     ]);
+    // Each option carries, per person answering, the price or why not (docs/forms-api.md, options).
+    for (const option of f.options ?? []) {
+      expect(option.currency).toBe('EUR');
+      expect(option.persons?.map((p) => p.personId).sort()).toEqual([adult, child].sort());
+      for (const p of option.persons ?? []) expect(p.available ? p.priceMinor! > 0 && p.reason === null : p.reason !== null).toBe(true);
+    }
     expect(
       refusal(
         await submit(sc, f, [

@@ -108,6 +108,20 @@ export function checkQuestionAnswers(
       }
     }
   }
+  // Eligibility at the question (issue 23, problem 1): a type a person may not take is refused here,
+  // with the reason that names them, rather than when the order is made at the end.
+  if (question.answerKey === 'membershipType' && ctx.typeOffers) {
+    for (const p of visible) {
+      const offer = p.answer === null ? undefined : ctx.typeOffers.get(p.id)?.find((o) => o.code === p.answer);
+      if (offer && !offer.available) {
+        violations.push({
+          rule: 'MEMBERSHIP_TYPE_NOT_AVAILABLE',
+          personId: p.id,
+          message: offer.reason ?? `This membership type is not available for person ${p.id}.`,
+        });
+      }
+    }
+  }
   const verdict = validateStepAnswers({ questionType: question.questionType, required: question.required, people });
   if (!verdict.valid) violations.push(...verdict.violations);
   if (violations.length > 0) return answersRefused(violations);

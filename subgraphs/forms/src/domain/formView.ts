@@ -1,7 +1,8 @@
+import type { Knex } from '@ems/db';
 import { canSelect, numberRangeOf, type PersonStatus } from '@ems/schema/rules';
 import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
 import { isHidden } from './appliesTo';
-import type { PeriodPerson, RegistrationPeriod } from './membershipPort';
+import type { MembershipTypeOffer, PeriodPerson, RegistrationPeriod } from './membershipPort';
 import { OVERVIEW_STEP, isAnsweringState, optionsFor, questionAt, stepCount } from './steps';
 import type { FormPersonView, FormView } from './types';
 
@@ -13,6 +14,10 @@ export interface FormContext {
   period: RegistrationPeriod;
   /** The account's linked persons with their status for the period (membership's view). */
   persons: PeriodPerson[];
+  /** The membership type question's offers per person (loaded only while that question is current). */
+  typeOffers?: ReadonlyMap<number, MembershipTypeOffer[]>;
+  /** Loads them (membership's pricing); absent: the types are offered without prices. */
+  loadTypeOffers?: (trx: Knex.Transaction, personIds: readonly number[]) => Promise<ReadonlyMap<number, MembershipTypeOffer[]>>;
 }
 
 /**
@@ -104,8 +109,16 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
     question: question.question,
     questionType: question.questionType,
     required: question.required,
-    options: optionsFor(question, period),
+    options: optionsFor(question, period, ctx.typeOffers),
     numberRange: question.questionType === 'NUM' ? numberRangeOf({ min: question.numberMin, max: question.numberMax }) : null,
     termsUrl: question.questionType === 'ITC' ? period.termsUrl : null,
   };
+}
+
+/** The context with the membership type offers of the selected persons when that question is current. */
+export async function withTypeOffers(trx: Knex.Transaction, ctx: FormContext): Promise<FormContext> {
+  if (!ctx.loadTypeOffers || !isAnsweringState(ctx.instance.state)) return ctx;
+  const question = questionAt(ctx.definition, ctx.instance.step);
+  if (question?.answerKey !== 'membershipType') return ctx;
+  return { ...ctx, typeOffers: await ctx.loadTypeOffers(trx, ctx.instance.selectedPersonIds) };
 }

@@ -11,6 +11,7 @@ export type {
   CancelUnpaidOrderResult,
   CreateRegistrationOrderResult,
   Db,
+  MembershipTypeOffer,
   OrderPaymentState,
   PeriodClosedReason,
   PeriodPerson,
@@ -29,7 +30,9 @@ export type MembershipPort = Pick<
   | 'cancelUnpaidOrder'
   | 'orderPaymentState'
   | 'isOrganisationMember'
->;
+> &
+  // Optional: a port without it (a test's) offers the types without prices or eligibility.
+  Partial<Pick<typeof registration, 'membershipTypeOffers'>>;
 
 /** The real functions; each is passed the caller's transaction, so completion is one transaction. */
 export const membershipRegistration: MembershipPort = registration;

@@ -1,6 +1,6 @@
 import type { ProcessState } from '@ems/schema/rules';
 import type { DefinitionRow, StepRow } from '../data/rows';
-import type { RegistrationPeriod } from './membershipPort';
+import type { MembershipTypeOffer, RegistrationPeriod } from './membershipPort';
 import type { FormOption } from './types';
 
 /**
@@ -32,9 +32,20 @@ export function isAnsweringState(state: ProcessState): boolean {
  * types (the period decides which exist and what they are called); the stored options are its
  * fallback. Everything else offers what the definition stores.
  */
-export function optionsFor(question: StepRow, period: RegistrationPeriod): FormOption[] | null {
+export function optionsFor(
+  question: StepRow,
+  period: RegistrationPeriod,
+  offers?: ReadonlyMap<number, readonly MembershipTypeOffer[]>,
+): FormOption[] | null {
   if (question.answerKey === 'membershipType' && period.membershipTypes.length > 0) {
-    return period.membershipTypes.map((t) => ({ value: t.code, label: t.name }));
+    return period.membershipTypes.map((t) => {
+      if (!offers || offers.size === 0) return { value: t.code, label: t.name };
+      const persons = [...offers].flatMap(([personId, list]) => {
+        const offer = list.find((o) => o.code === t.code);
+        return offer ? [{ personId, priceMinor: offer.priceMinor, available: offer.available, reason: offer.reason }] : [];
+      });
+      return { value: t.code, label: t.name, currency: period.currency, persons };
+    });
   }
   return question.options;
 }

@@ -10,6 +10,19 @@ export interface FormUser {
 export interface FormOption {
   value: string;
   label: string;
+  /** ISO 4217 code of the prices below (docs/forms-api.md, "options"). */
+  currency?: string;
+  /** The membership type question: for each person answering it, the price and whether they may choose it. */
+  persons?: FormOptionPerson[];
+}
+
+export interface FormOptionPerson {
+  personId: number;
+  /** What the option costs this person, in minor units; null when not available (or not priced). */
+  priceMinor: number | null;
+  available: boolean;
+  /** Why not, a sentence naming the person; null when available. */
+  reason: string | null;
 }
 
 /** One person of the form (the contract's FormPersonDTO). */

@@ -56,8 +56,22 @@ export type FormError = {
 
 export type FormOption = {
   __typename?: 'FormOption';
+  /** ISO 4217 code of the prices in persons (set when they are). */
+  currency?: Maybe<Scalars['String']['output']>;
   label: Scalars['String']['output'];
+  /** The membership type question: for each person answering it, the price and whether they may choose it (docs/forms-api.md, options). */
+  persons?: Maybe<Array<FormOptionPerson>>;
   value: Scalars['String']['output'];
+};
+
+export type FormOptionPerson = {
+  __typename?: 'FormOptionPerson';
+  available: Scalars['Boolean']['output'];
+  personId: Scalars['Int']['output'];
+  /** What the option costs this person, in minor units; null when not available. */
+  priceMinor?: Maybe<Scalars['Int']['output']>;
+  /** Why not, a sentence naming the person; null when available. */
+  reason?: Maybe<Scalars['String']['output']>;
 };
 
 /** The contract's FormPersonDTO. */
@@ -258,6 +272,7 @@ export type ResolversTypes = {
   FormAnswerInput: FormAnswerInput;
   FormError: ResolverTypeWrapper<Omit<FormError, 'current'> & { current?: Maybe<ResolversTypes['Form']> }>;
   FormOption: ResolverTypeWrapper<FormOption>;
+  FormOptionPerson: ResolverTypeWrapper<FormOptionPerson>;
   FormPerson: ResolverTypeWrapper<FormPerson>;
   FormResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['FormResult']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -281,6 +296,7 @@ export type ResolversParentTypes = {
   FormAnswerInput: FormAnswerInput;
   FormError: Omit<FormError, 'current'> & { current?: Maybe<ResolversParentTypes['Form']> };
   FormOption: FormOption;
+  FormOptionPerson: FormOptionPerson;
   FormPerson: FormPerson;
   FormResult: ResolversUnionTypes<ResolversParentTypes>['FormResult'];
   Mutation: Record<PropertyKey, never>;
@@ -320,8 +336,17 @@ export type FormErrorResolvers<ContextType = FormsContext, ParentType extends Re
 };
 
 export type FormOptionResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormOption'] = ResolversParentTypes['FormOption']> = {
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  persons?: Resolver<Maybe<Array<ResolversTypes['FormOptionPerson']>>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormOptionPersonResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormOptionPerson'] = ResolversParentTypes['FormOptionPerson']> = {
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceMinor?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FormPersonResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormPerson'] = ResolversParentTypes['FormPerson']> = {
@@ -370,6 +395,7 @@ export type Resolvers<ContextType = FormsContext> = {
   Form?: FormResolvers<ContextType>;
   FormError?: FormErrorResolvers<ContextType>;
   FormOption?: FormOptionResolvers<ContextType>;
+  FormOptionPerson?: FormOptionPersonResolvers<ContextType>;
   FormPerson?: FormPersonResolvers<ContextType>;
   FormResult?: FormResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

@@ -1,4 +1,4 @@
-import type { FormPersonView, FormView } from '../domain/types';
+import type { FormOption, FormPersonView, FormView } from '../domain/types';
 
 /** The contract's FormPersonDTO, field for field. */
 export interface FormPersonDTO {
@@ -22,7 +22,8 @@ export interface FormDTO {
   question: string | null;
   questionType: string | null;
   required: boolean;
-  options: Array<{ value: string; label: string }> | null;
+  /** value and label (contract); currency and persons where the option carries them (docs/forms-api.md). */
+  options: FormOption[] | null;
   paymentUrl: string | null;
 }
 
@@ -49,7 +50,17 @@ export function toFormDTO(form: FormView): FormDTO {
     question: form.question,
     questionType: form.questionType,
     required: form.required,
-    options: form.options ? form.options.map((o) => ({ value: o.value, label: o.label })) : null,
+    options: form.options ? form.options.map(toOptionDTO) : null,
     paymentUrl: form.paymentUrl,
+  };
+}
+
+/** An option as REST shows it: the contract's value and label, then the same extras as GraphQL when present. */
+export function toOptionDTO(o: FormOption): FormOption {
+  return {
+    value: o.value,
+    label: o.label,
+    ...(o.currency === undefined ? {} : { currency: o.currency }),
+    ...(o.persons === undefined ? {} : { persons: o.persons.map((p) => ({ ...p })) }),
   };
 }

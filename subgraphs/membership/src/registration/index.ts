@@ -19,4 +19,5 @@ export {
   type OrderPaymentState,
 } from '../domain/registration/orderState';
 export { isOrganisationMember } from '../domain/registration/organisationMember';
+export { membershipTypeOffers, type MembershipTypeOffer } from '../domain/registration/typeOffers';
 export type { Db } from '../data/db';

@@ -4,7 +4,7 @@ import { answerAndMoveOn, answersOfInstance, deleteAnswersOfOtherPersons, replac
 import { updateInstance } from '../../data/instances';
 import type { AnswerRow } from '../../data/rows';
 import { MAX_PEOPLE, checkQuestionAnswers, checkSelection, type SubmittedPerson } from '../answers';
-import { buildFormView, type FormContext } from '../formView';
+import { buildFormView, withTypeOffers, type FormContext } from '../formView';
 import { nextStepAfter } from '../navigation';
 import { applyEvent } from '../processMachine';
 import { OVERVIEW_STEP, questionAt } from '../steps';
@@ -90,12 +90,12 @@ const answerQuestion: StepHandler = async (trx, deps, ctx, people, move) => {
   const { instance } = ctx;
   const question = questionAt(ctx.definition, instance.step);
   if (!question) throw new Error(`step ${instance.step} has no question`);
-  const checked = checkQuestionAnswers(ctx, question, people);
+  const checked = checkQuestionAnswers(await withTypeOffers(trx, ctx), question, people);
   if (!checked.ok) return checked;
 
   if (move.step !== null) {
     const moved = await answerAndMoveOn(trx, instance.id, instance.step, checked.store, { state: move.state, step: move.step });
-    return { ok: true, form: buildFormView({ ...ctx, instance: moved.instance }, moved.answers) };
+    return { ok: true, form: buildFormView(await withTypeOffers(trx, { ...ctx, instance: moved.instance }), moved.answers) };
   }
   // The answers as they were give the form a refusal shows, and with this step's new ones in
   // their place, the order's input.

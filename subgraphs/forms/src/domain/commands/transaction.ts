@@ -56,7 +56,12 @@ export async function loadContext(
   // The foreign key guarantees the row; its absence is a bug, not a user error.
   if (!definition) throw new Error(`process definition ${instance.definitionId} is missing`);
   const persons = await deps.membership.personsForPeriod(trx, instance.accountId, instance.periodId);
-  return { instance, definition, period, persons };
+  const offers = deps.membership.membershipTypeOffers;
+  const loadTypeOffers = offers
+    ? (db: Knex.Transaction, personIds: readonly number[]) =>
+        offers(db, { accountId: instance.accountId, periodId: instance.periodId, today: deps.clock.today(), personIds })
+    : undefined;
+  return { instance, definition, period, persons, loadTypeOffers };
 }
 
 /**

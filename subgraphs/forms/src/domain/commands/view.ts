@@ -1,11 +1,11 @@
 import type { Knex } from '@ems/db';
 import { answersOfStep } from '../../data/answers';
 import type { AnswerRow } from '../../data/rows';
-import { buildFormView, type FormContext } from '../formView';
+import { buildFormView, withTypeOffers, type FormContext } from '../formView';
 import { failure, type FormFailure, type FormOutcome, type FormView, type Refusal } from '../types';
 
 export async function formOf(trx: Knex.Transaction, ctx: FormContext): Promise<FormView> {
-  return buildFormView(ctx, await answersOfStep(trx, ctx.instance.id, ctx.instance.step));
+  return buildFormView(await withTypeOffers(trx, ctx), await answersOfStep(trx, ctx.instance.id, ctx.instance.step));
 }
 
 export async function shown(trx: Knex.Transaction, ctx: FormContext): Promise<FormOutcome> {

@@ -161,4 +161,37 @@ describe("the operator's work in the admin portal", () => {
     await entry.waitFor();
     expect(await entry.textContent()).toContain('status: unpaid → paid');
   });
+
+  it('persons to review: a pair side by side, merged keeping the chosen record, with every account kept', async () => {
+    const stamp = Date.now();
+    const first = await createRiversideMember(knex, `petra.one.${stamp}`, [
+      { firstName: 'Petra', lastName: 'Pairson', dateOfBirth: '1991-01-01' },
+    ]);
+    const second = await createRiversideMember(knex, `petra.two.${stamp}`, [
+      { firstName: 'Petra', lastName: 'Pairson', dateOfBirth: '1991-01-01' },
+    ]);
+    const [keepId, dropId] = [second.personIds[0]!, first.personIds[0]!];
+    const [row] = await knex('membership.mergeCandidates')
+      .insert({ registrationSystemId: 1, personId: dropId, candidatePersonId: keepId, score: 0.97, reason: 'SAME_NAME_AND_BIRTH_DATE' })
+      .returning('id');
+
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Persons to review' }).click();
+    const pair = page.locator(`[data-testid="review-pair"][data-candidate="${row.id}"]`);
+    await pair.waitFor();
+    expect(await pair.textContent()).toContain(first.userKey);
+    expect(await pair.textContent()).toContain(second.userKey);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await screenshots(page, 'admin-review');
+
+    await pair.getByLabel(`Keep this record: Petra Pairson (#${keepId})`).check();
+    await pair.getByRole('button', { name: 'Merge' }).click();
+    await page.getByRole('button', { name: 'Yes, merge' }).click();
+    await page.locator('[data-testid="review-outcome"]', { hasText: 'The records were merged.' }).waitFor();
+    await pair.waitFor({ state: 'detached' });
+    expect(await knex('membership.persons').where({ id: dropId }).first()).toBeUndefined();
+    const accounts = await knex('membership.linkedPersons').where({ personId: keepId }).orderBy('accountId').select('accountId');
+    expect(accounts).toEqual([{ accountId: first.accountId }, { accountId: second.accountId }].sort((a, b) => a.accountId - b.accountId));
+  });
 });

@@ -6,6 +6,7 @@ import { orderReferenceOf } from '../orders/orderPaths';
 import { OrderScreen } from '../orders/OrderScreen';
 import { OrdersScreen } from '../orders/OrdersScreen';
 import { PersonScreen } from '../persons/PersonScreen';
+import { ReviewScreen } from '../review/ReviewScreen';
 import { AppLink } from '../ui/AppLink';
 import { workTexts } from './texts';
 import { WORK_SCREENS, workScreenOf, type WorkScreen } from './workPaths';
@@ -15,6 +16,7 @@ const SCREENS: Record<WorkScreen, ComponentType> = {
   members: MembersScreen,
   persons: PersonScreen,
   orders: OrdersRoute,
+  review: ReviewScreen,
   audit: AuditLogScreen,
 };
 

@@ -7,6 +7,7 @@ export const workTexts = {
     members: 'Members',
     persons: 'Person',
     orders: 'Orders and payments',
+    review: 'Persons to review',
     audit: 'Audit log',
   } satisfies Record<WorkScreen, string>,
 };

@@ -1,0 +1,32 @@
+/** Every text of the persons-to-review screen. */
+export const reviewTexts = {
+  title: 'Persons to review',
+  intro: 'Possible duplicates found by imports and registrations. Merge two records of the same person, or dismiss the suggestion.',
+  empty: 'Nothing to review.',
+  loading: 'Loading…',
+  pair: (n: number) => `Possible duplicate ${n}`,
+  reason: 'Why suggested',
+  score: 'Similarity',
+  fields: {
+    name: 'Name',
+    dateOfBirth: 'Date of birth',
+    email: 'E-mail',
+    createdAt: 'Recorded',
+    memberships: 'Memberships',
+    orders: 'Orders',
+    participations: 'Event participations',
+    userKeys: 'Accounts (user keys)',
+  },
+  keep: 'Keep this record',
+  keepLegend: 'Which record stays',
+  merge: 'Merge',
+  mergeTitle: 'Merge these two records?',
+  mergeBody:
+    'Everything of the other record (memberships, orders, event participations, accounts) moves to the record you keep; the other record is removed. This cannot be undone.',
+  mergeConfirm: 'Yes, merge',
+  mergeKeep: 'Cancel',
+  dismiss: 'Not the same person',
+  merged: 'The records were merged.',
+  dismissed: 'The suggestion was dismissed.',
+  failed: 'That did not work. Please try again.',
+};

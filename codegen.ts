@@ -94,6 +94,7 @@ const config: CodegenConfig = {
       PaymentProviderEvent: '../data/operatorOrders#PaymentEventRow',
       MergeCandidate: '../domain/operator/mergeCandidates#MergeCandidateView',
       PersonToReview: '../data/personMerge#PersonSideRow',
+      HandoffAttempt: '../data/handoffTrail#HandoffAttemptRow',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

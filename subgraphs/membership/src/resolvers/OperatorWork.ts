@@ -1,5 +1,6 @@
 import { enumValue, instantOf } from './support';
 import type {
+  HandoffAttemptResolvers,
   MergeCandidateResolvers,
   MergeDecisionResultResolvers,
   PersonToReviewResolvers,
@@ -41,3 +42,8 @@ export const PersonToReview = {
 export const MergeDecisionResult = {
   __resolveType: (result) => result.__typename,
 } satisfies MergeDecisionResultResolvers;
+
+export const HandoffAttempt = {
+  at: (attempt) => instantOf(attempt.createdAt),
+  result: (attempt) => enumValue(attempt.result),
+} satisfies HandoffAttemptResolvers;

@@ -4,6 +4,7 @@ import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
+import { operatorHandoffAttempts } from '../domain/operator/handoffs';
 import { operatorMergeCandidates } from '../domain/operator/mergeCandidates';
 import { operatorMembers, operatorPerson } from '../domain/operator/members';
 import { operatorOrder, operatorOrders } from '../domain/operator/orders';
@@ -38,4 +39,9 @@ export const Query = {
     }),
   operatorOrder: async (_, args, ctx) => operatorOrder(ctx.db, await ctx.scope(), args.reference),
   operatorMergeCandidates: async (_, __, ctx) => operatorMergeCandidates(ctx.db, await ctx.scope()),
+  operatorHandoffAttempts: async (_, args, ctx) =>
+    operatorHandoffAttempts(ctx.db, await ctx.scope(), {
+      ...args,
+      filter: args.filter && { ...args.filter, result: lowerCase(args.filter.result) },
+    }),
 } satisfies QueryResolvers;

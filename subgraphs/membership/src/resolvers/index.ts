@@ -1,5 +1,6 @@
 import { AuditLogEntry } from './AuditLogEntry';
 import {
+  HandoffAttempt,
   MergeCandidate,
   MergeDecisionResult,
   OperatorMember,
@@ -64,4 +65,5 @@ export const resolvers = {
   MergeCandidate,
   PersonToReview,
   MergeDecisionResult,
+  HandoffAttempt,
 } satisfies Resolvers;

@@ -24,6 +24,7 @@ import type { OperatorOrderView } from '../domain/operator/orders';
 import type { OrderPaymentRow, PaymentEventRow } from '../data/operatorOrders';
 import type { MergeCandidateView } from '../domain/operator/mergeCandidates';
 import type { PersonSideRow } from '../data/personMerge';
+import type { HandoffAttemptRow } from '../data/handoffTrail';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -142,6 +143,39 @@ export type EventFilter = {
   /** ISO 8601 instant: events changed at or after it (the event itself; participants have their own filter). */
   updatedSince?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type HandoffAttempt = {
+  __typename?: 'HandoffAttempt';
+  /** ISO 8601 instant. */
+  at: Scalars['String']['output'];
+  /** The address the attempt came from. */
+  clientAddress?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Why it was refused (null when accepted). */
+  reason?: Maybe<Scalars['String']['output']>;
+  result: HandoffResult;
+  /** The tenant's link scheme at the time. */
+  scheme?: Maybe<Scalars['String']['output']>;
+  /** The user key the link named (as sent). */
+  userKey?: Maybe<Scalars['String']['output']>;
+};
+
+export type HandoffAttemptFilter = {
+  /** A refusal reason: bad_signature, expired, replayed, unknown_user, unknown_tenant, malformed, no_secret. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  result?: InputMaybe<HandoffResult>;
+  userKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type HandoffAttemptPage = {
+  __typename?: 'HandoffAttemptPage';
+  attempts: Array<HandoffAttempt>;
+  nextCursor?: Maybe<Scalars['ID']['output']>;
+};
+
+export type HandoffResult =
+  | 'ACCEPTED'
+  | 'REFUSED';
 
 /** A person's place in a household: the persons one account registers. */
 export type HouseholdLink = {
@@ -941,6 +975,12 @@ export type Query = {
   /** Events of the organisations the signed-in user administers (ROLE_ORG_ADMIN); empty for anyone else. */
   operatorEvents: Array<Event>;
   /**
+   * Sign-in hand-offs: the signed-link attempts (POST /auth/external-login) of the caller's
+   * registration system with the reason each refused one was refused, newest first, for an operator
+   * (ROLE_ORG_ADMIN) of the tenant; empty for anyone else. first: 50 unless given, at most 200.
+   */
+  operatorHandoffAttempts: HandoffAttemptPage;
+  /**
    * The members of the organisations the caller administers (ROLE_ORG_ADMIN): one row per membership,
    * newest first, searched by name, membership number or user key and filtered by period, type and
    * status. first: 50 unless given, at most 1000; after: the previous page's nextCursor. Empty for anyone else.
@@ -994,6 +1034,13 @@ export type QueryMembershipPeriodArgs = {
 export type QueryOperatorAuditLogArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
   filter?: InputMaybe<AuditLogFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOperatorHandoffAttemptsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  filter?: InputMaybe<HandoffAttemptFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1249,6 +1296,10 @@ export type ResolversTypes = {
   Event: ResolverTypeWrapper<OperatorEvent>;
   EventCategory: ResolverTypeWrapper<CategoryRef>;
   EventFilter: EventFilter;
+  HandoffAttempt: ResolverTypeWrapper<HandoffAttemptRow>;
+  HandoffAttemptFilter: HandoffAttemptFilter;
+  HandoffAttemptPage: ResolverTypeWrapper<Omit<HandoffAttemptPage, 'attempts'> & { attempts: Array<ResolversTypes['HandoffAttempt']> }>;
+  HandoffResult: HandoffResult;
   HouseholdLink: ResolverTypeWrapper<HouseholdLinkRow>;
   HouseholdMember: ResolverTypeWrapper<HouseholdRow>;
   LinkedPerson: ResolverTypeWrapper<LinkedPersonParent>;
@@ -1337,6 +1388,9 @@ export type ResolversParentTypes = {
   Event: OperatorEvent;
   EventCategory: CategoryRef;
   EventFilter: EventFilter;
+  HandoffAttempt: HandoffAttemptRow;
+  HandoffAttemptFilter: HandoffAttemptFilter;
+  HandoffAttemptPage: Omit<HandoffAttemptPage, 'attempts'> & { attempts: Array<ResolversParentTypes['HandoffAttempt']> };
   HouseholdLink: HouseholdLinkRow;
   HouseholdMember: HouseholdRow;
   LinkedPerson: LinkedPersonParent;
@@ -1453,6 +1507,21 @@ export type EventCategoryResolvers<ContextType = MembershipContext, ParentType e
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type HandoffAttemptResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['HandoffAttempt'] = ResolversParentTypes['HandoffAttempt']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  result?: Resolver<ResolversTypes['HandoffResult'], ParentType, ContextType>;
+  scheme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type HandoffAttemptPageResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['HandoffAttemptPage'] = ResolversParentTypes['HandoffAttemptPage']> = {
+  attempts?: Resolver<Array<ResolversTypes['HandoffAttempt']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type HouseholdLinkResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['HouseholdLink'] = ResolversParentTypes['HouseholdLink']> = {
@@ -1896,6 +1965,7 @@ export type QueryResolvers<ContextType = MembershipContext, ParentType extends R
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
   operatorAuditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryOperatorAuditLogArgs>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  operatorHandoffAttempts?: Resolver<ResolversTypes['HandoffAttemptPage'], ParentType, ContextType, Partial<QueryOperatorHandoffAttemptsArgs>>;
   operatorMembers?: Resolver<ResolversTypes['OperatorMemberPage'], ParentType, ContextType, Partial<QueryOperatorMembersArgs>>;
   operatorMembershipPeriods?: Resolver<Array<ResolversTypes['MembershipPeriod']>, ParentType, ContextType>;
   operatorMergeCandidates?: Resolver<Array<ResolversTypes['MergeCandidate']>, ParentType, ContextType>;
@@ -1966,6 +2036,8 @@ export type Resolvers<ContextType = MembershipContext> = {
   Email?: EmailResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
+  HandoffAttempt?: HandoffAttemptResolvers<ContextType>;
+  HandoffAttemptPage?: HandoffAttemptPageResolvers<ContextType>;
   HouseholdLink?: HouseholdLinkResolvers<ContextType>;
   HouseholdMember?: HouseholdMemberResolvers<ContextType>;
   LinkedPerson?: LinkedPersonResolvers<ContextType>;

@@ -17,6 +17,7 @@ import * as m20261125150000 from './20261125150000_partner_sync_positions';
 import * as m20261125150100 from './20261125150100_partner_sync_refinements';
 import * as m20261125160000 from './20261125160000_operator_identities';
 import * as m20261125170000 from './20261125170000_membership_life';
+import * as m20261125180000 from './20261125180000_row_results_merge_candidates';
 import * as m20261125190000 from './20261125190000_operator_audit_log';
 import * as m20261125200000 from './20261125200000_member_portal_settings';
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125150100_partner_sync_refinements': m20261125150100,
   '20261125160000_operator_identities': m20261125160000,
   '20261125170000_membership_life': m20261125170000,
+  '20261125180000_row_results_merge_candidates': m20261125180000,
   '20261125190000_operator_audit_log': m20261125190000,
   '20261125200000_member_portal_settings': m20261125200000,
 };

@@ -42,6 +42,9 @@ export async function rowResultsPage(
     .where('rowNo', '>', opts.after)
     .modify((q) => (opts.failedOnly ? q.whereNotNull('failure') : q))
     .modify((q) => (opts.outcome ? q.where({ outcome: opts.outcome }) : q))
+    // A FAILED row always has its failure: said here, the planner walks the failed rows' partial
+    // index instead of every row result of the job.
+    .modify((q) => (opts.outcome === 'FAILED' && !opts.failedOnly ? q.whereNotNull('failure') : q))
     .orderBy('rowNo')
     .limit(opts.first + 1)
     .select('rowNo', 'outcome', 'personId', 'targetId', 'matchKind', 'failure', 'mergeCandidates')) as ImportRowResult[];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SignedIn } from './SignedIn';
+import { SignedInPages } from './SignedInPages';
 import { adminTexts } from './texts';
 import { loadSession, SIGN_IN_PATH, signInProblem, type AdminSession } from './session';
 
@@ -32,7 +32,7 @@ export function AdminApp() {
         )}
         {loaded.state === 'ready' &&
           (loaded.session.signedIn ? (
-            <SignedIn session={loaded.session} onSession={(session) => setLoaded({ state: 'ready', session })} />
+            <SignedInPages session={loaded.session} onSession={(session) => setLoaded({ state: 'ready', session })} />
           ) : (
             <SignedOut />
           ))}

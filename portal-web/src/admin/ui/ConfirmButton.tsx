@@ -1,3 +1,4 @@
+import './ui.css';
 import { useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmButtonProps {

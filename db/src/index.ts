@@ -7,3 +7,4 @@ export { ChannelListener } from './channelListener';
 export * as models from './models';
 export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';
 export { readSyncPage, type SyncPageQuery, type SyncPageRows } from './syncPages';
+export { deleteSessionsOfAccount, NOTIFY_SESSION_SQL, SESSIONS_CHANGED_CHANNEL } from './sessions';

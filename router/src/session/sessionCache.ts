@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { ChannelListener, type Knex } from '@ems/db';
+import { ChannelListener, SESSIONS_CHANGED_CHANNEL, type Knex } from '@ems/db';
 
-export const SESSIONS_CHANGED_CHANNEL = 'ems_sessions_changed';
+// Defined beside deleteSessionsOfAccount in @ems/db (the router and membership end sessions the same way).
+export { NOTIFY_SESSION_SQL, SESSIONS_CHANGED_CHANNEL } from '@ems/db';
 
 /** A session's name in notifications: a hash, so that no session id travels in a NOTIFY (a database may log it). */
 export function sessionKey(sid: string): string {
   return createHash('sha256').update(sid, 'utf8').digest('hex').slice(0, 32);
 }
-
-/** SQL that announces a changed or ended session, for statements that delete sessions in bulk. */
-export const NOTIFY_SESSION_SQL = `pg_notify('${SESSIONS_CHANGED_CHANNEL}', left(encode(sha256(convert_to(sid, 'UTF8')), 'hex'), 32))`;
 
 interface Entry {
   json: string;

@@ -1,4 +1,5 @@
 import { dismissMergeCandidate, mergePersons, type MergeDecisionResult } from '../domain/operator/mergeCandidates';
+import { endMemberSessions } from '../domain/operator/sessions';
 import { requireScope } from './support';
 import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
 
@@ -11,6 +12,12 @@ export const Mutation = {
   },
   mergePersons: async (_, args, ctx) => mergeDecision(await mergePersons(ctx.db, await ctx.scope(), args)),
   dismissMergeCandidate: async (_, args, ctx) => mergeDecision(await dismissMergeCandidate(ctx.db, await ctx.scope(), args.candidateId)),
+  endMemberSessions: async (_, args, ctx) => {
+    const result = await endMemberSessions(ctx.db, await ctx.scope(), args.userKey);
+    return result.ok
+      ? ({ __typename: 'SessionsEnded', ended: result.ended } as const)
+      : ({ __typename: 'EndSessionsError', code: result.code, message: result.message } as const);
+  },
 } satisfies MutationResolvers;
 
 function mergeDecision(result: MergeDecisionResult) {

@@ -1,5 +1,6 @@
 import { enumValue, instantOf } from './support';
 import type {
+  EndSessionsResultResolvers,
   HandoffAttemptResolvers,
   MergeCandidateResolvers,
   MergeDecisionResultResolvers,
@@ -47,3 +48,7 @@ export const HandoffAttempt = {
   at: (attempt) => instantOf(attempt.createdAt),
   result: (attempt) => enumValue(attempt.result),
 } satisfies HandoffAttemptResolvers;
+
+export const EndSessionsResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies EndSessionsResultResolvers;

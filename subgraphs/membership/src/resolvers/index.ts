@@ -1,5 +1,6 @@
 import { AuditLogEntry } from './AuditLogEntry';
 import {
+  EndSessionsResult,
   HandoffAttempt,
   MergeCandidate,
   MergeDecisionResult,
@@ -66,4 +67,5 @@ export const resolvers = {
   PersonToReview,
   MergeDecisionResult,
   HandoffAttempt,
+  EndSessionsResult,
 } satisfies Resolvers;

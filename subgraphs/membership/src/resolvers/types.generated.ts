@@ -99,6 +99,17 @@ export type EmailStatus =
   | 'QUEUED'
   | 'SENT';
 
+export type EndSessionsError = {
+  __typename?: 'EndSessionsError';
+  code: EndSessionsErrorCode;
+  message: Scalars['String']['output'];
+};
+
+export type EndSessionsErrorCode =
+  | 'NOT_FOUND';
+
+export type EndSessionsResult = EndSessionsError | SessionsEnded;
+
 /**
  * An event of an organisation (a race, a tournament). Only operators (ROLE_ORG_ADMIN) of its
  * organisation see it and its participants; to anyone else it does not exist.
@@ -376,6 +387,12 @@ export type Mutation = {
   /** The candidate's persons are different people: the candidate is closed (audit entry). */
   dismissMergeCandidate: MergeDecisionResult;
   /**
+   * Ends every session of a member at once (a lost phone), as `npm run sessions -- end` does: for a
+   * user whose persons are connected to an organisation the caller administers; NOT_FOUND for
+   * anyone else. Audit entry sessions.ended.
+   */
+  endMemberSessions: EndSessionsResult;
+  /**
    * Merges a candidate's two persons into the one kept: every membership, order, participation,
    * household link and account of the other moves to it, in one transaction, with an audit entry.
    * MERGE_CONFLICT (nothing changed) when both have a record that cannot be kept twice.
@@ -388,6 +405,11 @@ export type Mutation = {
 
 export type MutationDismissMergeCandidateArgs = {
   candidateId: Scalars['ID']['input'];
+};
+
+
+export type MutationEndMemberSessionsArgs = {
+  userKey: Scalars['String']['input'];
 };
 
 
@@ -1141,6 +1163,12 @@ export type ServiceHealth = {
   status: Scalars['String']['output'];
 };
 
+export type SessionsEnded = {
+  __typename?: 'SessionsEnded';
+  /** How many sessions were ended (0: the user was not signed in). */
+  ended: Scalars['Int']['output'];
+};
+
 export type Viewer = {
   __typename?: 'Viewer';
   accountId: Scalars['Int']['output'];
@@ -1272,6 +1300,10 @@ export type FederationReferenceTypes = {
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  EndSessionsResult:
+    | ( EndSessionsError & { __typename: 'EndSessionsError' } )
+    | ( SessionsEnded & { __typename: 'SessionsEnded' } )
+  ;
   MergeDecisionResult:
     | ( MergeDecided & { __typename: 'MergeDecided' } )
     | ( MergeDecisionError & { __typename: 'MergeDecisionError' } )
@@ -1293,6 +1325,9 @@ export type ResolversTypes = {
   Email: ResolverTypeWrapper<EmailRow>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   EmailStatus: EmailStatus;
+  EndSessionsError: ResolverTypeWrapper<EndSessionsError>;
+  EndSessionsErrorCode: EndSessionsErrorCode;
+  EndSessionsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['EndSessionsResult']>;
   Event: ResolverTypeWrapper<OperatorEvent>;
   EventCategory: ResolverTypeWrapper<CategoryRef>;
   EventFilter: EventFilter;
@@ -1373,6 +1408,7 @@ export type ResolversTypes = {
   ResultEdge: ResolverTypeWrapper<ResultEdgeView>;
   ResultSet: ResolverTypeWrapper<ResultSetRow>;
   ServiceHealth: ResolverTypeWrapper<ServiceHealth>;
+  SessionsEnded: ResolverTypeWrapper<SessionsEnded>;
   Viewer: ResolverTypeWrapper<ViewerParent>;
 };
 
@@ -1385,6 +1421,8 @@ export type ResolversParentTypes = {
   AuditLogPage: AuditLogPageView;
   Email: EmailRow;
   Int: Scalars['Int']['output'];
+  EndSessionsError: EndSessionsError;
+  EndSessionsResult: ResolversUnionTypes<ResolversParentTypes>['EndSessionsResult'];
   Event: OperatorEvent;
   EventCategory: CategoryRef;
   EventFilter: EventFilter;
@@ -1458,6 +1496,7 @@ export type ResolversParentTypes = {
   ResultEdge: ResultEdgeView;
   ResultSet: ResultSetRow;
   ServiceHealth: ServiceHealth;
+  SessionsEnded: SessionsEnded;
   Viewer: ViewerParent;
 };
 
@@ -1489,6 +1528,16 @@ export type EmailResolvers<ContextType = MembershipContext, ParentType extends R
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   textBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   toAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EndSessionsErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['EndSessionsError'] = ResolversParentTypes['EndSessionsError']> = {
+  code?: Resolver<ResolversTypes['EndSessionsErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EndSessionsResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['EndSessionsResult'] = ResolversParentTypes['EndSessionsResult']> = {
+  __resolveType: TypeResolveFn<'EndSessionsError' | 'SessionsEnded', ParentType, ContextType>;
 };
 
 export type EventResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'], FederationReferenceType extends FederationReferenceTypes['Event'] = FederationReferenceTypes['Event']> = {
@@ -1650,6 +1699,7 @@ export type MergeDecisionResultResolvers<ContextType = MembershipContext, Parent
 
 export type MutationResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   dismissMergeCandidate?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationDismissMergeCandidateArgs, 'candidateId'>>;
+  endMemberSessions?: Resolver<ResolversTypes['EndSessionsResult'], ParentType, ContextType, RequireFields<MutationEndMemberSessionsArgs, 'userKey'>>;
   mergePersons?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationMergePersonsArgs, 'candidateId' | 'keepPersonId'>>;
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
 };
@@ -2021,6 +2071,11 @@ export type ServiceHealthResolvers<ContextType = MembershipContext, ParentType e
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SessionsEndedResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['SessionsEnded'] = ResolversParentTypes['SessionsEnded']> = {
+  ended?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ViewerResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   accountId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   linkedPersons?: Resolver<Array<ResolversTypes['LinkedPerson']>, ParentType, ContextType>;
@@ -2034,6 +2089,8 @@ export type Resolvers<ContextType = MembershipContext> = {
   AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
   Email?: EmailResolvers<ContextType>;
+  EndSessionsError?: EndSessionsErrorResolvers<ContextType>;
+  EndSessionsResult?: EndSessionsResultResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
   HandoffAttempt?: HandoffAttemptResolvers<ContextType>;
@@ -2098,6 +2155,7 @@ export type Resolvers<ContextType = MembershipContext> = {
   ResultEdge?: ResultEdgeResolvers<ContextType>;
   ResultSet?: ResultSetResolvers<ContextType>;
   ServiceHealth?: ServiceHealthResolvers<ContextType>;
+  SessionsEnded?: SessionsEndedResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
 };
 

@@ -15,6 +15,7 @@ import { personIdsConnectedToOrganisations } from '../../data/scope';
 import { recordOperatorActions } from '../audit/operatorAction';
 import type { DataScope } from '../scope';
 import { rowId } from './ids';
+import { organisationOfPersons } from './organisationOf';
 
 /** A merge candidate (F8) side by side: the candidate's facts and both persons. */
 export interface MergeCandidateView extends MergeCandidateRow {
@@ -28,19 +29,6 @@ export type MergeDecisionResult =
 
 /** How many candidates the screen lists at once (newest first); deciding them brings up the next. */
 const LIST_LIMIT = 100;
-
-/**
- * The operator's admin organisations one of the persons is connected to (scope rule of
- * `visiblePersons`): the organisation an action on the pair is logged under, or none when the
- * operator may not see the pair.
- */
-async function organisationOfPair(db: Db, scope: DataScope, personIds: readonly number[]): Promise<number | null> {
-  for (const organisationId of [...scope.adminOrganisationIds].sort((a, b) => a - b)) {
-    const connected = await personIdsConnectedToOrganisations(db, scope.registrationSystemId, [organisationId], personIds);
-    if (connected.length > 0) return organisationId;
-  }
-  return null;
-}
 
 /**
  * `Query.operatorMergeCandidates`: the open candidates of the caller's tenant where either person
@@ -74,7 +62,7 @@ async function decidable(
   if (!scope || scope.adminOrganisationIds.size === 0) return notFound;
   const candidate = await lockMergeCandidate(trx, scope.registrationSystemId, id);
   if (!candidate) return notFound;
-  const organisationId = await organisationOfPair(trx, scope, [candidate.personId, candidate.candidatePersonId]);
+  const organisationId = await organisationOfPersons(trx, scope, [candidate.personId, candidate.candidatePersonId]);
   if (organisationId === null) return notFound;
   if (candidate.status !== 'OPEN') {
     return { ok: false, code: 'ALREADY_DECIDED', message: `This candidate was already decided (${candidate.status.toLowerCase()}).` };

@@ -1,0 +1,71 @@
+import type { Knex } from '@ems/db';
+import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
+import { seedClub, type Club } from '../../testing/fixtures';
+import { operatorGraphql } from '../../testing/operatorGraphql';
+
+/** "End every session of a member" (issue 20): the rows of the routers' session table go, for the operator's members only. */
+let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+let knex: Knex;
+let club: Club;
+let otherTenant: Club;
+let as: ReturnType<typeof operatorGraphql>;
+
+beforeAll(async () => {
+  db = await migratedScratchDatabase();
+  knex = db.knex;
+  club = await seedClub(knex);
+  otherTenant = await seedClub(knex);
+  as = operatorGraphql(knex);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+async function sessionsOf(accountId: number, count: number, prefix: string): Promise<void> {
+  const expire = new Date(Date.now() + 3_600_000);
+  for (let i = 0; i < count; i += 1) {
+    await knex('gateway.session').insert({ sid: `${prefix}-${i}`, sess: JSON.stringify({ auth: { accountId } }), expire });
+  }
+}
+
+async function remaining(accountId: number): Promise<number> {
+  const rows = await knex.raw<{ rows: Array<{ n: number }> }>(
+    `SELECT count(*)::int AS n FROM gateway.session WHERE sess -> 'auth' ->> 'accountId' = ?`,
+    [String(accountId)],
+  );
+  return rows.rows[0]!.n;
+}
+
+const END = `mutation($u: String!) { endMemberSessions(userKey: $u) { __typename ... on SessionsEnded { ended } ... on EndSessionsError { code message } } }`;
+
+async function end(userKey: string, tenant: Club, target: string) {
+  const res = await as<{ endMemberSessions: Record<string, unknown> }>(userKey, tenant, END, { u: target });
+  expect(res.errors).toBeUndefined();
+  return res.data!.endMemberSessions;
+}
+
+it("nobody else can end a member's sessions: another organisation's or tenant's operator, a member", async () => {
+  await sessionsOf(club.family.accountId, 2, 'family');
+  expect(await end(club.otherOperator.userKey, club, club.family.userKey)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await end(otherTenant.operator.userKey, otherTenant, club.family.userKey)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await end(club.stranger.userKey, club, club.family.userKey)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await remaining(club.family.accountId)).toBe(2);
+});
+
+it('ends every session of the member, and only theirs, with an audit entry', async () => {
+  await sessionsOf(club.stranger.accountId, 1, 'stranger');
+  expect(await end(club.operator.userKey, club, ` ${club.family.userKey} `)).toEqual({ __typename: 'SessionsEnded', ended: 2 });
+  expect(await remaining(club.family.accountId)).toBe(0);
+  expect(await remaining(club.stranger.accountId)).toBe(1);
+  const [entry] = await knex('membership.auditLog').where({ action: 'sessions.ended', subjectId: club.family.userKey });
+  expect(entry).toMatchObject({ organisationId: club.organisationId, actorUserKey: club.operator.userKey, after: { ended: 2 } });
+  // Again: nothing left to end.
+  expect(await end(club.operator.userKey, club, club.family.userKey)).toEqual({ __typename: 'SessionsEnded', ended: 0 });
+});
+
+it('an unknown or empty user key', async () => {
+  expect(await end(club.operator.userKey, club, 'nobody.at.all')).toMatchObject({ code: 'NOT_FOUND' });
+  const res = await as(club.operator.userKey, club, END, { u: '  ' });
+  expect(res.errors?.[0]?.extensions?.code).toBe('USER_KEY_REQUIRED');
+});

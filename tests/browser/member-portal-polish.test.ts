@@ -352,4 +352,49 @@ describe('member portal (issue 23)', () => {
     expect(money(ownLines(member.personIds[0]!), order.currency)).toBe(olgaPrice);
     expect(money(ownLines(member.personIds[1]!), order.currency)).toBe(kaiPrice);
   }, 60_000);
+
+  it('5: a running total while answering, and a review of every line before Finish, with "change" links to the question', async () => {
+    const dee = { firstName: 'Dee', lastName: 'Review', dateOfBirth: '1987-03-03' };
+    const { page, member } = await startRegistration('dee', [dee]);
+    await submitStep(page);
+    await waitForScreen(page, 'question', 2);
+    expect(await page.getByTestId('running-total').count()).toBe(0);
+    await page.getByLabel(fullName(dee), { exact: true }).selectOption('individual');
+    await submitStep(page);
+    await waitForScreen(page, 'question', 3);
+    const totalNow = async () => ((await page.getByTestId('running-total').locator('strong').textContent()) ?? '').trim();
+    const before = await totalNow();
+    expect(before).toMatch(/^€\d+\.\d\d$/);
+
+    // Insurance (step 7) raises the total by its price.
+    await advanceTo(page, 7);
+    await page.getByRole('checkbox', { name: fullName(dee) }).check();
+    await submitStep(page);
+    await waitForScreen(page, 'question', 8);
+    const parse = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+    expect(parse(await totalNow()) - parse(before)).toBe(1200);
+
+    // The last step is the review: every line, and a way back to the question a line comes from.
+    await advanceTo(page, 10);
+    const review = page.getByTestId('review');
+    expect(await review.getByRole('heading', { name: texts.review.title }).count()).toBe(1);
+    const feeLine = review.getByRole('row').filter({ hasText: 'Membership fee individual' });
+    expect(await feeLine.count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await feeLine.getByRole('button', { name: /^Change: / }).click();
+    await waitForScreen(page, 'question', 2);
+    expect(await page.getByLabel(fullName(dee), { exact: true }).inputValue()).toBe('individual');
+    await page.getByLabel(fullName(dee), { exact: true }).selectOption('student');
+    await submitStep(page);
+    await advanceTo(page, 10);
+    expect(await review.getByRole('row').filter({ hasText: 'Membership fee student' }).count()).toBe(1);
+    const reviewed = ((await review.locator('tfoot .total').textContent()) ?? '').trim();
+
+    // Finish: the order costs what the review said.
+    await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(dee)) }).check();
+    await submitStep(page, texts.form.finish);
+    await waitForScreen(page, 'payment');
+    const order = await knex('membership.orders').where({ accountId: member.accountId, status: 'unpaid' }).first('totalMinor', 'currency');
+    expect(money(Number(order.totalMinor), order.currency)).toBe(reviewed);
+  }, 90_000);
 });

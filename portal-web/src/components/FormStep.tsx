@@ -9,6 +9,7 @@ import { ManualPaymentDue, PaymentDue } from './Completion';
 import { Notice } from './Notice';
 import { PersonOverview } from './PersonOverview';
 import { QuestionStep } from './QuestionStep';
+import { RunningTotal } from './RunningTotal';
 import { ResumeChoice } from './ResumeChoice';
 
 export const FORM_STEP_FRAGMENT = graphql(`
@@ -18,6 +19,17 @@ export const FORM_STEP_FRAGMENT = graphql(`
     stepCount
     processState
     canGoBack
+    estimate {
+      currency
+      totalMinor
+      lines {
+        personId
+        kind
+        description
+        amountMinor
+        step
+      }
+    }
     ...ResumeChoice_form
     ...PersonOverview_form
     ...QuestionStep_form
@@ -107,6 +119,17 @@ export function FormStep(props: {
   }
 
   const isLastStep = form.step >= form.stepCount;
+
+  /** The review's "Change": back, step by step (answers kept), to the question of that line. */
+  async function backTo(step: number): Promise<FormActionOutcome> {
+    // Nothing to go back over is nothing done: an 'ok' without a new form (the cache holds the current one).
+    let outcome = { kind: 'ok' } as FormActionOutcome;
+    for (let at = form.step; at > step; at -= 1) {
+      outcome = await actions.back(form.processId);
+      if (outcome.kind !== 'ok') return outcome;
+    }
+    return outcome;
+  }
   const submitLabel = isLastStep ? texts.form.finish : texts.form.next;
   // A family with nobody left to select is not at "step 1 of n" of anything.
   const showsProgress = (screen === 'people' && form.people.some((person) => person.canSelect)) || screen === 'question';
@@ -158,6 +181,15 @@ export function FormStep(props: {
             submitLabel={submitLabel}
             onSubmit={(people) => void run(() => actions.submit({ processId: form.processId, step: form.step, people }))}
             onBack={() => void run(() => actions.back(form.processId))}
+          />
+        )}
+        {screen === 'question' && form.estimate && (
+          <RunningTotal
+            estimate={form.estimate}
+            people={form.people}
+            review={isLastStep}
+            pending={pending}
+            onChange={(step) => void run(() => backTo(step))}
           />
         )}
         {screen === 'payment' && form.paymentUrl && <PaymentDue form={{ ...form, paymentUrl: form.paymentUrl }} />}

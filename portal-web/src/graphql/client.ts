@@ -12,10 +12,12 @@ export function createApolloClient(): ApolloClient {
       typePolicies: {
         // One registration process is one cache entry: a mutation's answer (or a STEP_CONFLICT's
         // `current`) replaces the form every query of that process shows.
-        Form: { keyFields: ['processId'], fields: { people: { merge: false }, options: { merge: false } } },
+        Form: { keyFields: ['processId'], fields: { people: { merge: false }, options: { merge: false }, estimate: { merge: false } } },
         // Per-step values (answer, hide) belong to the step, not to a person entity.
         FormPerson: { keyFields: false },
         FormOption: { keyFields: false },
+        FormEstimate: { keyFields: false },
+        FormEstimateLine: { keyFields: false },
         FormError: { keyFields: false },
         PaymentReturn: { keyFields: false },
         OrderLine: { keyFields: false },

@@ -159,6 +159,14 @@ export const texts = {
     },
   },
 
+  review: {
+    totalSoFar: 'Total so far',
+    title: 'Check your registration',
+    intro: 'This is what the registration costs as answered. Change anything before you finish.',
+    change: 'Change',
+    changeLine: (line: string, person: string | null) => (person ? `Change: ${line} for ${person}` : `Change: ${line}`),
+  },
+
   completion: {
     title: 'Almost done: payment',
     intro: 'Your registration is saved. The memberships become active as soon as the payment is received.',

@@ -2,7 +2,7 @@ import type { Knex } from '@ems/db';
 import { canSelect, numberRangeOf, type PersonStatus } from '@ems/schema/rules';
 import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
 import { isHidden } from './appliesTo';
-import type { MembershipTypeOffer, PeriodPerson, RegistrationPeriod } from './membershipPort';
+import type { MembershipTypeOffer, PeriodPerson, RegistrationEstimate, RegistrationPeriod } from './membershipPort';
 import { OVERVIEW_STEP, isAnsweringState, optionsFor, questionAt, stepCount } from './steps';
 import type { FormPersonView, FormView } from './types';
 
@@ -16,6 +16,10 @@ export interface FormContext {
   persons: PeriodPerson[];
   /** The membership type question's offers per person (loaded only while that question is current). */
   typeOffers?: ReadonlyMap<number, MembershipTypeOffer[]>;
+  /** The price as answered so far (GraphQL's running total), set by withTypeOffers. */
+  estimate?: RegistrationEstimate | null;
+  /** Prices the answers so far; absent: no running total. */
+  loadEstimate?: (trx: Knex.Transaction) => Promise<RegistrationEstimate | null>;
   /** Loads them (membership's pricing); absent: the types are offered without prices. */
   loadTypeOffers?: (trx: Knex.Transaction, personIds: readonly number[]) => Promise<ReadonlyMap<number, MembershipTypeOffer[]>>;
 }
@@ -112,13 +116,18 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
     options: optionsFor(question, period, ctx.typeOffers),
     numberRange: question.questionType === 'NUM' ? numberRangeOf({ min: question.numberMin, max: question.numberMax }) : null,
     termsUrl: question.questionType === 'ITC' ? period.termsUrl : null,
+    estimate: ctx.estimate ?? null,
   };
 }
 
 /** The context with the membership type offers of the selected persons when that question is current. */
-export async function withTypeOffers(trx: Knex.Transaction, ctx: FormContext): Promise<FormContext> {
-  if (!ctx.loadTypeOffers || !isAnsweringState(ctx.instance.state)) return ctx;
+export async function withTypeOffers(trx: Knex.Transaction, ctx: FormContext, withEstimate = true): Promise<FormContext> {
+  if (!isAnsweringState(ctx.instance.state)) return ctx;
   const question = questionAt(ctx.definition, ctx.instance.step);
-  if (question?.answerKey !== 'membershipType') return ctx;
-  return { ...ctx, typeOffers: await ctx.loadTypeOffers(trx, ctx.instance.selectedPersonIds) };
+  if (!question) return ctx;
+  const typeStep = ctx.definition.steps.findIndex((s) => s.answerKey === 'membershipType') + 2;
+  // The running total, from the step after the membership type question on (the types are known).
+  const estimate = withEstimate && ctx.loadEstimate && typeStep >= 2 && ctx.instance.step > typeStep ? await ctx.loadEstimate(trx) : null;
+  if (question.answerKey !== 'membershipType' || !ctx.loadTypeOffers) return { ...ctx, estimate };
+  return { ...ctx, estimate, typeOffers: await ctx.loadTypeOffers(trx, ctx.instance.selectedPersonIds) };
 }

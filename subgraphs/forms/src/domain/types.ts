@@ -7,6 +7,8 @@ export interface FormUser {
   userKey: string;
 }
 
+import type { RegistrationEstimate } from './membershipPort';
+
 export interface FormOption {
   value: string;
   label: string;
@@ -59,6 +61,8 @@ export interface FormView {
   numberRange: { min: number; max: number | null } | null;
   /** On an ITC question: the period's terms and conditions (null: none published, or another step). */
   termsUrl: string | null;
+  /** While answering, once every person has a membership type: the order's price as answered so far. */
+  estimate?: RegistrationEstimate | null;
 }
 
 /** How a refusal maps to HTTP: 400, 403, 404, 409. */

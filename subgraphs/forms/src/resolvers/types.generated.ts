@@ -19,6 +19,8 @@ export type Scalars = {
 export type Form = {
   __typename?: 'Form';
   canGoBack: Scalars['Boolean']['output'];
+  /** While answering, after the membership type question: what the order would cost as answered so far (the running total); null before, or when it cannot be priced. */
+  estimate?: Maybe<FormEstimate>;
   /** On a NUM question: the range an answer must keep (the minimum is 0 unless the step sets its own); null on other steps. */
   numberRange?: Maybe<NumberRange>;
   options?: Maybe<Array<FormOption>>;
@@ -52,6 +54,24 @@ export type FormError = {
   personId?: Maybe<Scalars['Int']['output']>;
   /** For refused answers: the rule that refused them. */
   rule?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormEstimate = {
+  __typename?: 'FormEstimate';
+  currency: Scalars['String']['output'];
+  lines: Array<FormEstimateLine>;
+  totalMinor: Scalars['Int']['output'];
+};
+
+export type FormEstimateLine = {
+  __typename?: 'FormEstimateLine';
+  amountMinor: Scalars['Int']['output'];
+  description: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** Null for a line of the whole order. */
+  personId?: Maybe<Scalars['Int']['output']>;
+  /** The step whose answer this line comes from (the review's change link); null for lines no answer changes. */
+  step?: Maybe<Scalars['Int']['output']>;
 };
 
 export type FormOption = {
@@ -271,6 +291,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   FormAnswerInput: FormAnswerInput;
   FormError: ResolverTypeWrapper<Omit<FormError, 'current'> & { current?: Maybe<ResolversTypes['Form']> }>;
+  FormEstimate: ResolverTypeWrapper<FormEstimate>;
+  FormEstimateLine: ResolverTypeWrapper<FormEstimateLine>;
   FormOption: ResolverTypeWrapper<FormOption>;
   FormOptionPerson: ResolverTypeWrapper<FormOptionPerson>;
   FormPerson: ResolverTypeWrapper<FormPerson>;
@@ -295,6 +317,8 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   FormAnswerInput: FormAnswerInput;
   FormError: Omit<FormError, 'current'> & { current?: Maybe<ResolversParentTypes['Form']> };
+  FormEstimate: FormEstimate;
+  FormEstimateLine: FormEstimateLine;
   FormOption: FormOption;
   FormOptionPerson: FormOptionPerson;
   FormPerson: FormPerson;
@@ -310,6 +334,7 @@ export type ResolversParentTypes = {
 
 export type FormResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
   canGoBack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  estimate?: Resolver<Maybe<ResolversTypes['FormEstimate']>, ParentType, ContextType>;
   numberRange?: Resolver<Maybe<ResolversTypes['NumberRange']>, ParentType, ContextType>;
   options?: Resolver<Maybe<Array<ResolversTypes['FormOption']>>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
@@ -333,6 +358,20 @@ export type FormErrorResolvers<ContextType = FormsContext, ParentType extends Re
   personId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FormEstimateResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormEstimate'] = ResolversParentTypes['FormEstimate']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['FormEstimateLine']>, ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FormEstimateLineResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormEstimateLine'] = ResolversParentTypes['FormEstimateLine']> = {
+  amountMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type FormOptionResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormOption'] = ResolversParentTypes['FormOption']> = {
@@ -394,6 +433,8 @@ export type ServiceHealthResolvers<ContextType = FormsContext, ParentType extend
 export type Resolvers<ContextType = FormsContext> = {
   Form?: FormResolvers<ContextType>;
   FormError?: FormErrorResolvers<ContextType>;
+  FormEstimate?: FormEstimateResolvers<ContextType>;
+  FormEstimateLine?: FormEstimateLineResolvers<ContextType>;
   FormOption?: FormOptionResolvers<ContextType>;
   FormOptionPerson?: FormOptionPersonResolvers<ContextType>;
   FormPerson?: FormPersonResolvers<ContextType>;

@@ -20,4 +20,5 @@ export {
 } from '../domain/registration/orderState';
 export { isOrganisationMember } from '../domain/registration/organisationMember';
 export { membershipTypeOffers, type MembershipTypeOffer } from '../domain/registration/typeOffers';
+export { estimateRegistration, type RegistrationEstimate } from '../domain/registration/estimate';
 export type { Db } from '../data/db';

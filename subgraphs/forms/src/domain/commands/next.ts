@@ -90,7 +90,7 @@ const answerQuestion: StepHandler = async (trx, deps, ctx, people, move) => {
   const { instance } = ctx;
   const question = questionAt(ctx.definition, instance.step);
   if (!question) throw new Error(`step ${instance.step} has no question`);
-  const checked = checkQuestionAnswers(await withTypeOffers(trx, ctx), question, people);
+  const checked = checkQuestionAnswers(await withTypeOffers(trx, ctx, false), question, people);
   if (!checked.ok) return checked;
 
   if (move.step !== null) {

@@ -1,4 +1,6 @@
 import type { Knex } from '@ems/db';
+import { answersOfInstance } from '../../data/answers';
+import { orderPersonsFromAnswers } from '../orderInput';
 import { definitionWithSteps } from '../../data/definitions';
 import { lockOwnInstance } from '../../data/instances';
 import type { InstanceRow } from '../../data/rows';
@@ -61,7 +63,22 @@ export async function loadContext(
     ? (db: Knex.Transaction, personIds: readonly number[]) =>
         offers(db, { accountId: instance.accountId, periodId: instance.periodId, today: deps.clock.today(), personIds })
     : undefined;
-  return { instance, definition, period, persons, loadTypeOffers };
+  const estimate = deps.membership.estimateRegistration;
+  const loadEstimate = estimate
+    ? async (db: Knex.Transaction) => {
+        const answers = await answersOfInstance(db, instance.id);
+        const input = orderPersonsFromAnswers(definition, answers, instance.selectedPersonIds, period);
+        if (!input.ok) return null;
+        const priced = await estimate(db, {
+          accountId: instance.accountId,
+          periodId: instance.periodId,
+          today: deps.clock.today(),
+          persons: input.persons,
+        });
+        return priced && { ...priced, lines: priced.lines.map((line) => ({ ...line, step: answerStepOfLine(definition, line.kind) })) };
+      }
+    : undefined;
+  return { instance, definition, period, persons, loadTypeOffers, loadEstimate };
 }
 
 /**
@@ -87,4 +104,13 @@ export async function withProcess(
     if (closed) return closed;
     return work(trx, await loadContext(trx, deps, instance, period));
   });
+}
+
+/** The step of the answer an order line comes from: the option's question, else the membership type's; null for the administration fee. */
+function answerStepOfLine(definition: FormContext['definition'], kind: string): number | null {
+  if (kind === 'administration_fee') return null;
+  const key = kind === 'insurance' || kind === 'magazine' ? kind : 'membershipType';
+  const index = definition.steps.findIndex((s) => s.answerKey === key);
+  // Step 1 is the overview, so question i is step i + 2.
+  return index < 0 ? null : index + 2;
 }

@@ -3,10 +3,10 @@ import { accountContact } from '../../data/accounts';
 import { registrationHistory } from '../../data/memberships';
 import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
 import { periodWithActiveTypes } from '../../data/periods';
-import { lockLinkedPersons } from '../../data/persons';
+import { linkedPersonsByIds, lockLinkedPersons } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
 import { newPaymentToken, paymentUrlOf, quoteLines } from '../orders/order';
-import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode } from '../pricing';
+import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode, type Quote } from '../pricing';
 import { decideMemberType } from './memberType';
 import { periodClosedReason, pricingRulesOf, type PeriodClosedReason } from './period';
 
@@ -32,7 +32,9 @@ export type CreateRegistrationOrderResult =
   | { ok: true; order: { id: number; reference: string; totalMinor: number; currency: string; paymentUrl: string } }
   | { ok: false; code: RegistrationOrderErrorCode; message: string; personId: number | null };
 
-function refused(code: RegistrationOrderErrorCode, message: string, personId: number | null = null): CreateRegistrationOrderResult {
+type Refused = { ok: false; code: RegistrationOrderErrorCode; message: string; personId: number | null };
+
+function refused(code: RegistrationOrderErrorCode, message: string, personId: number | null = null): Refused {
   return { ok: false, code, message, personId };
 }
 
@@ -52,6 +54,68 @@ export async function createRegistrationOrder(
   trx: Knex.Transaction,
   input: RegistrationOrderInput,
 ): Promise<CreateRegistrationOrderResult> {
+  const priced = await priceRegistration(trx, input, { lock: true });
+  if (!priced.ok) return priced;
+  const { period, quote, types, pricingPersons } = priced;
+
+  const id = await nextOrderId(trx);
+  const reference = formatOrderReference(input.today, id);
+  const paymentToken = newPaymentToken();
+  await insertOrderWithMemberships(
+    trx,
+    {
+      id,
+      reference,
+      accountId: input.accountId,
+      organisationId: period.organisationId,
+      periodId: period.id,
+      currency: quote.currency,
+      totalMinor: quote.totalMinor,
+      pricedOn: quote.pricedOn,
+      pricedWindow: quote.window,
+      quote,
+      paymentToken,
+    },
+    quoteLines(quote),
+    input.persons.map((p, index) => ({
+      personId: p.personId,
+      periodId: period.id,
+      membershipTypeId: (types.get(p.membershipTypeCode) as { id: number }).id,
+      orderId: id,
+      memberType: pricingPersons[index]?.memberType ?? 'new',
+      details: {
+        options: pricingPersons[index]?.options ?? [],
+        ...(p.transferFromClub?.trim() ? { transferFromClub: p.transferFromClub.trim() } : {}),
+      },
+    })),
+  );
+  return {
+    ok: true,
+    order: { id, reference, totalMinor: quote.totalMinor, currency: quote.currency, paymentUrl: paymentUrlOf(reference, paymentToken) },
+  };
+}
+
+/** What an order of `input` would be, nothing written: the period, the engine's quote, the types and persons priced. */
+export type PricedRegistration =
+  | {
+      ok: true;
+      period: NonNullable<Awaited<ReturnType<typeof periodWithActiveTypes>>>['period'];
+      quote: Quote;
+      types: Map<string, { id: number; code: string }>;
+      pricingPersons: PricingPerson[];
+    }
+  | { ok: false; code: RegistrationOrderErrorCode; message: string; personId: number | null };
+
+/**
+ * Every check and the price of a registration order, nothing written. `lock` locks the persons
+ * (the order is about to be made); without it the price is for showing while the questions are
+ * still being answered (issue 23: the running total).
+ */
+export async function priceRegistration(
+  trx: Knex | Knex.Transaction,
+  input: RegistrationOrderInput,
+  options: { lock: boolean },
+): Promise<PricedRegistration> {
   const loaded = await periodWithActiveTypes(trx, input.periodId);
   const period = loaded?.period;
   const account = await accountContact(trx, input.accountId);
@@ -68,7 +132,9 @@ export async function createRegistrationOrder(
   if (duplicate !== undefined) return refused('DUPLICATE_PERSON', `Person ${duplicate} is listed more than once.`, duplicate);
 
   // Locks the persons: a concurrent registration of one of them waits here and then sees ours.
-  const linked = new Map((await lockLinkedPersons(trx, input.accountId, personIds)).map((p) => [p.id, p]));
+  const linked = new Map(
+    (await (options.lock ? lockLinkedPersons : linkedPersonsByIds)(trx, input.accountId, personIds)).map((p) => [p.id, p]),
+  );
   // A person of another account and a person that does not exist get the same answer.
   const foreign = personIds.find((id) => !linked.has(id));
   if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);
@@ -107,41 +173,5 @@ export async function createRegistrationOrder(
     if (!problem) throw new Error('pricing refused without a problem');
     return refused(problem.code, problem.message, problem.personId);
   }
-  const quote = priced.quote;
-
-  const id = await nextOrderId(trx);
-  const reference = formatOrderReference(input.today, id);
-  const paymentToken = newPaymentToken();
-  await insertOrderWithMemberships(
-    trx,
-    {
-      id,
-      reference,
-      accountId: input.accountId,
-      organisationId: period.organisationId,
-      periodId: period.id,
-      currency: quote.currency,
-      totalMinor: quote.totalMinor,
-      pricedOn: quote.pricedOn,
-      pricedWindow: quote.window,
-      quote,
-      paymentToken,
-    },
-    quoteLines(quote),
-    input.persons.map((p, index) => ({
-      personId: p.personId,
-      periodId: period.id,
-      membershipTypeId: (types.get(p.membershipTypeCode) as { id: number }).id,
-      orderId: id,
-      memberType: pricingPersons[index]?.memberType ?? 'new',
-      details: {
-        options: pricingPersons[index]?.options ?? [],
-        ...(p.transferFromClub?.trim() ? { transferFromClub: p.transferFromClub.trim() } : {}),
-      },
-    })),
-  );
-  return {
-    ok: true,
-    order: { id, reference, totalMinor: quote.totalMinor, currency: quote.currency, paymentUrl: paymentUrlOf(reference, paymentToken) },
-  };
+  return { ok: true, period, quote: priced.quote, types, pricingPersons };
 }

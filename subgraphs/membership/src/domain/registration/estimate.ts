@@ -1,0 +1,28 @@
+import type { Knex } from '@ems/db';
+import { priceRegistration, type RegistrationOrderInput } from './createOrder';
+
+/** What the registration would cost as answered so far (issue 23, problem 5: the running total). */
+export interface RegistrationEstimate {
+  currency: string;
+  totalMinor: number;
+  lines: Array<{ personId: number | null; kind: string; description: string; amountMinor: number; step?: number | null }>;
+}
+
+/**
+ * The order's price for the answers so far, from the same checks and engine as the order itself,
+ * nothing written and nothing locked; null when it cannot be priced yet (or would be refused: the
+ * refusal itself comes from the question or the completion, with its reason).
+ */
+export async function estimateRegistration(
+  db: Knex | Knex.Transaction,
+  input: RegistrationOrderInput,
+): Promise<RegistrationEstimate | null> {
+  const priced = await priceRegistration(db, input, { lock: false });
+  if (!priced.ok) return null;
+  const { quote } = priced;
+  return {
+    currency: quote.currency,
+    totalMinor: quote.totalMinor,
+    lines: quote.lines.map((l) => ({ personId: l.personId, kind: l.kind, description: l.description, amountMinor: l.amountMinor })),
+  };
+}

@@ -53,8 +53,8 @@ async function expectNoAxeViolationsAtBothWidths(page: Page) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
-async function signInAsOlga(page: Page, path = '/') {
-  await page.goto(`${ADMIN}${path}`);
+async function signInAsOlga(page: Page) {
+  await page.goto(ADMIN);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Username').fill('olga');
   await page.getByLabel('Password').fill(ctx.secrets.demoIdpPassword);
@@ -193,5 +193,56 @@ describe("the operator's work in the admin portal", () => {
     expect(await knex('membership.persons').where({ id: dropId }).first()).toBeUndefined();
     const accounts = await knex('membership.linkedPersons').where({ personId: keepId }).orderBy('accountId').select('accountId');
     expect(accounts).toEqual([{ accountId: first.accountId }, { accountId: second.accountId }].sort((a, b) => a.accountId - b.accountId));
+  });
+
+  it("sign-in hand-offs: a member's signed-link attempts with what each refusal means, filtered by user key", async () => {
+    const userKey = `linky.${Date.now()}`;
+    await knex('membership.handoffAttempts').insert(
+      ['bad_signature', 'expired', null].map((reason) => ({
+        registrationSystemId: 1,
+        userKey,
+        scheme: 'hmac-sha256',
+        result: reason ? 'refused' : 'accepted',
+        reason,
+        clientAddress: '198.51.100.4',
+      })),
+    );
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Sign-in hand-offs' }).click();
+    await page.getByLabel('User key').fill(userKey);
+    await page.getByLabel('Result').selectOption({ label: 'Refused' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    const rows = page.getByTestId('handoff-row');
+    await page.locator('[data-testid="handoff-row"][data-reason="bad_signature"]').waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('Expired: the link’s timestamp is too old');
+    expect(new URL(page.url()).search).toBe(`?userKey=${userKey}&result=REFUSED`);
+    await expectNoAxeViolationsAtBothWidths(page);
+  });
+
+  it("sessions: an operator ends every session of a member from the member's page", async () => {
+    const lost = await createRiversideMember(knex, `lost.phone.${Date.now()}`, [
+      { firstName: 'Lotte', lastName: 'Lostphone', dateOfBirth: '1993-03-03' },
+    ]);
+    const expire = new Date(Date.now() + 3_600_000);
+    await knex('gateway.session').insert(
+      [1, 2].map((i) => ({ sid: `${lost.userKey}-${i}`, sess: JSON.stringify({ auth: { accountId: lost.accountId } }), expire })),
+    );
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await page.goto(`${ADMIN}/persons/${lost.personIds[0]}`);
+    await page.getByRole('link', { name: `Sessions of ${lost.userKey}` }).click();
+    expect(await page.getByLabel('Member’s user key').inputValue()).toBe(lost.userKey);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await page.getByRole('button', { name: 'End every session' }).click();
+    await page.getByRole('button', { name: 'Yes, end them' }).click();
+    await page.locator('[data-testid="sessions-outcome"]', { hasText: '2 sessions were ended.' }).waitFor();
+    expect(await knex('gateway.session').where('sid', 'like', `${lost.userKey}-%`)).toEqual([]);
+
+    // Olga's own session goes on.
+    await page.getByRole('button', { name: 'End every session' }).click();
+    await page.getByRole('button', { name: 'Yes, end them' }).click();
+    await page.locator('[data-testid="sessions-outcome"]', { hasText: 'The member was not signed in anywhere.' }).waitFor();
   });
 });

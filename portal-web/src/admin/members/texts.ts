@@ -33,6 +33,7 @@ export const memberTexts = {
     born: 'Born',
     email: 'E-mail',
     household: 'Household',
+    endSessions: (userKey: string) => `Sessions of ${userKey}`,
     noHousehold: 'Not linked to any account.',
     relationship: 'Relationship',
     account: 'Account (user key)',

@@ -105,7 +105,8 @@ export function PersonScreen() {
                   )}{' '}
                   <span className="muted">
                     ({h.relationship}, {h.userKey})
-                  </span>
+                  </span>{' '}
+                  <AppLink to={`/sessions?userKey=${encodeURIComponent(h.userKey)}`}>{texts.endSessions(h.userKey)}</AppLink>
                 </li>
               ))}
             </ul>

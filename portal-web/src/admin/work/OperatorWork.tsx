@@ -7,6 +7,8 @@ import { OrderScreen } from '../orders/OrderScreen';
 import { OrdersScreen } from '../orders/OrdersScreen';
 import { PersonScreen } from '../persons/PersonScreen';
 import { ReviewScreen } from '../review/ReviewScreen';
+import { SessionsScreen } from '../sessions/SessionsScreen';
+import { HandoffsScreen } from '../handoffs/HandoffsScreen';
 import { AppLink } from '../ui/AppLink';
 import { workTexts } from './texts';
 import { WORK_SCREENS, workScreenOf, type WorkScreen } from './workPaths';
@@ -17,6 +19,8 @@ const SCREENS: Record<WorkScreen, ComponentType> = {
   persons: PersonScreen,
   orders: OrdersRoute,
   review: ReviewScreen,
+  handoffs: HandoffsScreen,
+  sessions: SessionsScreen,
   audit: AuditLogScreen,
 };
 

@@ -8,6 +8,8 @@ export const workTexts = {
     persons: 'Person',
     orders: 'Orders and payments',
     review: 'Persons to review',
+    handoffs: 'Sign-in hand-offs',
+    sessions: 'Sessions',
     audit: 'Audit log',
   } satisfies Record<WorkScreen, string>,
 };

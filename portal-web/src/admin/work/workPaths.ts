@@ -2,7 +2,7 @@
  * The operator's work screens (issue 20) and their browser paths, in menu order. The import
  * screens route themselves (imports/lib/importPaths.ts); these are the rest of the console.
  */
-export type WorkScreen = 'members' | 'persons' | 'orders' | 'review' | 'audit';
+export type WorkScreen = 'members' | 'persons' | 'orders' | 'review' | 'handoffs' | 'sessions' | 'audit';
 
 /** `menu: false`: reached from another screen (a person from the member list), not from the menu. */
 export const WORK_SCREENS: ReadonlyArray<{ screen: WorkScreen; path: string; menu: boolean }> = [
@@ -10,6 +10,8 @@ export const WORK_SCREENS: ReadonlyArray<{ screen: WorkScreen; path: string; men
   { screen: 'persons', path: '/persons', menu: false },
   { screen: 'orders', path: '/orders', menu: true },
   { screen: 'review', path: '/review', menu: true },
+  { screen: 'handoffs', path: '/handoffs', menu: true },
+  { screen: 'sessions', path: '/sessions', menu: true },
   { screen: 'audit', path: '/audit', menu: true },
 ];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { createKnex, type Knex } from '@ems/db';
 import { e2eContext } from '../support/stackContext';
 import { screenshots, usePortalBrowser } from './support/browser';
@@ -33,6 +34,16 @@ afterAll(() => knex.destroy());
 
 const csv = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n'), 'utf8') });
 
+async function workbook(sheets: Array<[string, Array<Array<string | number>>]>) {
+  const book = new ExcelJS.Workbook();
+  for (const [name, rows] of sheets) book.addWorksheet(name).addRows(rows);
+  return {
+    name: 'results.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  };
+}
+
 /** Participants R-1..R-5 with bibs 1..5, as a participant import would have left them. */
 async function eventWithRunners(name: string): Promise<number> {
   const event = await newEvent(knex, name);
@@ -66,19 +77,32 @@ describe('the result-set and membership imports in the admin portal', () => {
     await page.getByLabel(/^Apply bib changes/).check();
     await page.getByLabel('Points', { exact: true }).selectOption('RANK_TABLE');
     await page.getByLabel('Name of the result set', { exact: true }).fill('10km');
-    // R-4 asks for bib 2, which R-2 keeps: its result is recorded, its bib change refused.
-    const preview = await chooseFile(
-      page,
-      csv('results.csv', [
-        'External ID,Bib,Time,Status',
-        'R-1,1,0:41:10.2,',
-        'R-2,2,0:42:00,',
-        'R-3,3,,DNF',
-        'R-4,2,0:45:00,',
-        'R-5,5,0:39:59.9,',
+    // A workbook whose first sheet is the timing company's notes: the screen says why it cannot
+    // be read and offers the other sheet. R-4 asks for bib 2, which R-2 keeps: its result is
+    // recorded, its bib change refused.
+    await page.getByLabel('File (CSV or XLSX)', { exact: true }).setInputFiles(
+      await workbook([
+        ['Notes', [['Timing by LakeTiming']]],
+        [
+          'Results',
+          [
+            ['External ID', 'Bib', 'Time', 'Status'],
+            ['R-1', 1, '0:41:10.2', ''],
+            ['R-2', 2, '0:42:00', ''],
+            ['R-3', 3, '', 'DNF'],
+            ['R-4', 2, '0:45:00', ''],
+            ['R-5', 5, '0:39:59.9', ''],
+          ],
+        ],
       ]),
     );
-    expect(await preview.getAttribute('data-delimiter')).toBe('comma');
+    await page.getByTestId('preview-problem').waitFor();
+    expect(await page.getByTestId('preview-problem').textContent()).toContain('The file has a header row but no data rows');
+    await page.getByLabel('Sheet', { exact: true }).selectOption({ label: 'Results' });
+    const preview = page.getByTestId('file-preview');
+    await preview.waitFor();
+    expect(await preview.locator('tbody tr').count()).toBe(5);
+    expect(await page.getByTestId('preview-problem').count()).toBe(0);
     await expectNoAxeViolationsAtBothWidths(page);
     const jobId = await submitUpload(page);
 

@@ -52,19 +52,18 @@ export function delimiterName(delimiter: string | undefined): DelimiterName | nu
   return (Object.keys(DELIMITER_NAMES) as DelimiterName[]).find((name) => DELIMITER_NAMES[name] === delimiter) ?? null;
 }
 
+/** One of `allowed`, or absent / empty: null. Unions would lose the message, so one refine. */
+function optionalChoice<T extends string>(name: string, allowed: readonly T[]) {
+  return z
+    .string()
+    .optional()
+    .refine((v) => !v || (allowed as readonly string[]).includes(v), `${name} must be one of ${allowed.join(', ')}`)
+    .transform((v) => (v ? (v as T) : null));
+}
+
 const csvChoiceSchema = z.object({
-  encoding: z
-    .enum(CSV_ENCODINGS, { message: `encoding must be one of ${CSV_ENCODINGS.join(', ')}` })
-    .or(z.literal('').transform(() => null))
-    .optional()
-    .transform((v) => v ?? null),
-  delimiter: z
-    .enum(Object.keys(DELIMITER_NAMES) as [DelimiterName, ...DelimiterName[]], {
-      message: `delimiter must be one of ${Object.keys(DELIMITER_NAMES).join(', ')}`,
-    })
-    .or(z.literal('').transform(() => null))
-    .optional()
-    .transform((v) => v ?? null),
+  encoding: optionalChoice('encoding', CSV_ENCODINGS),
+  delimiter: optionalChoice('delimiter', Object.keys(DELIMITER_NAMES) as DelimiterName[]),
 });
 
 /**

@@ -143,3 +143,16 @@ export async function openXlsx(source: ByteSource, options: XlsxReadOptions): Pr
     throw err;
   }
 }
+
+/**
+ * The workbook's sheet names in tab order, checked as for reading (zip bomb, workbook part); for
+ * a screen that lets the operator choose another sheet when the one read was no table.
+ */
+export async function xlsxSheetNames(source: ByteSource, maxUncompressedBytes: number): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ems-xlsx-'));
+  try {
+    return (await inspectWorkbook(await spool(source, dir), maxUncompressedBytes)).map((s) => s.name);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -80,6 +80,8 @@ export interface FilePreview {
   header: string[];
   rows: Array<{ rowNo: number; cells: string[] }>;
   templateVariantKey: string | null;
+  /** Why the file cannot be read this way (the import would fail the same), or null. */
+  problem: string | null;
 }
 
 export interface PreviewOptions {

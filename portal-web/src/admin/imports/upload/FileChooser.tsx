@@ -101,7 +101,12 @@ export function FileChooser({ onFile, preview, choices, onChoices }: FileChooser
           </Notice>
         )}
       </div>
-      {ready && (
+      {ready?.problem && (
+        <Notice severity="error" title={texts.previewFailed} testId="preview-problem">
+          {ready.problem}
+        </Notice>
+      )}
+      {ready && ready.header.length > 0 && (
         <>
           <h3>{texts.previewTitle}</h3>
           <FilePreviewTable preview={ready} />

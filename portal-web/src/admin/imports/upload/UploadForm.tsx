@@ -47,7 +47,8 @@ export function UploadForm({ flow, title, intro, fields, incomplete, children }:
   const [problem, setProblem] = useState<string | null>(null);
   const preview = useFilePreview(file, { ...choices, sourceSystemId, importType: flow.importType });
   const ready = preview.status === 'ready' ? preview.preview : null;
-  const missing = incomplete ?? (file ? null : texts.chooseFile);
+  // A file the reader refuses would fail the import the same way: the operator chooses again first.
+  const missing = incomplete ?? (file ? (ready?.problem ?? null) : texts.chooseFile);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -7,7 +7,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { listTemplateVariants } from '../../data/sourceSystems';
-import { openTable, type FileKind } from '../../parsing';
+import { InputError } from '@ems/schema';
+import { detectKind, openTable, xlsxSheetNames, type CsvChoice, type FileKind } from '../../parsing';
+import { readPrefix } from '../../parsing/readPrefix';
+import type { ByteSource } from '../../parsing/types';
 import type { OperatorScope } from '../access';
 import type { ImportsDeps, Upload } from '../commands';
 import { delimiterName, parseCsvChoice, parseFormFields, sheetIndexField, type DelimiterName } from '../formFields';
@@ -39,6 +42,11 @@ export interface FilePreview {
   rows: Array<{ rowNo: number; cells: string[] }>;
   /** F10: the source system's template variant this header is recognised by (null: none). */
   templateVariantKey: string | null;
+  /**
+   * Why the file cannot be read this way (the reader's message, as the import would fail), or
+   * null. A value, not an error: the screen still offers the other sheets, encodings, delimiters.
+   */
+  problem: string | null;
 }
 
 const optionalId = z
@@ -59,6 +67,8 @@ const previewFields = z.object({
     .optional()
     .transform((v) => (v ?? null) as ImportType | null),
 });
+
+type PreviewFields = z.output<typeof previewFields>;
 
 /**
  * `POST /api/imports/preview`: the first rows of a file as the import would read them (the same
@@ -81,36 +91,87 @@ export async function previewFile(
     await pipeline(Readable.from(upload.body), createWriteStream(file, { mode: 0o600 }));
     const form = await fields;
     const options = parseFormFields(previewFields, form);
-    const table = await openTable(() => createReadStream(file), {
-      sheetIndex: options.sheetIndex,
-      csv: parseCsvChoice(form) ?? undefined,
-      maxRows: limits.maxRows,
-      xlsxMaxUncompressedBytes: limits.xlsxMaxUncompressedBytes,
-      xlsxWorkerMemoryMb: limits.xlsxWorkerMemoryMb,
-      batchSize: PREVIEW_ROWS,
-    });
-    const rows: FilePreview['rows'] = [];
+    const csv = parseCsvChoice(form);
+    const source = () => createReadStream(file);
+    let read: Omit<FilePreview, 'templateVariantKey'>;
     try {
-      for await (const batch of table.batches) {
-        batch.rows.forEach((cells, i) => rows.push({ rowNo: batch.firstRowNumber + i, cells }));
-        if (rows.length >= PREVIEW_ROWS) break;
-      }
-    } finally {
-      await table.close();
+      read = await firstRows(source, options, csv, limits);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      read = await unreadable(source, options, csv, limits, err.message);
     }
-    return {
-      kind: table.kind,
-      encoding: table.encoding ?? null,
-      delimiter: delimiterName(table.delimiter),
-      sheets: table.sheetNames ?? [],
-      sheetIndex: table.kind === 'xlsx' ? options.sheetIndex : 0,
-      header: table.header,
-      rows: rows.slice(0, PREVIEW_ROWS),
-      templateVariantKey: await recognisedVariant(deps, scope, options.sourceSystemId, options.importType, table.header),
-    };
+    return { ...read, templateVariantKey: await recognisedVariant(deps, scope, options.sourceSystemId, options.importType, read.header) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function firstRows(
+  source: ByteSource,
+  options: PreviewFields,
+  csv: CsvChoice | null,
+  limits: PreviewLimits,
+): Promise<Omit<FilePreview, 'templateVariantKey'>> {
+  const table = await openTable(source, {
+    sheetIndex: options.sheetIndex,
+    csv: csv ?? undefined,
+    maxRows: limits.maxRows,
+    xlsxMaxUncompressedBytes: limits.xlsxMaxUncompressedBytes,
+    xlsxWorkerMemoryMb: limits.xlsxWorkerMemoryMb,
+    batchSize: PREVIEW_ROWS,
+  });
+  const rows: FilePreview['rows'] = [];
+  let problem: string | null = null;
+  try {
+    for await (const batch of table.batches) {
+      batch.rows.forEach((cells, i) => rows.push({ rowNo: batch.firstRowNumber + i, cells }));
+      if (rows.length >= PREVIEW_ROWS) break;
+    }
+  } catch (err) {
+    // A row the reader refuses (a value past the header): the rows before it, and why.
+    if (!(err instanceof InputError)) throw err;
+    problem = err.message;
+  } finally {
+    await table.close();
+  }
+  return {
+    kind: table.kind,
+    encoding: table.encoding ?? null,
+    delimiter: delimiterName(table.delimiter),
+    sheets: table.sheetNames ?? [],
+    sheetIndex: table.kind === 'xlsx' ? options.sheetIndex : 0,
+    header: table.header,
+    rows: rows.slice(0, PREVIEW_ROWS),
+    problem,
+  };
+}
+
+/** A file the reader refused as a whole: what is known of it (a workbook's sheets), and why. */
+async function unreadable(
+  source: ByteSource,
+  options: PreviewFields,
+  csv: CsvChoice | null,
+  limits: PreviewLimits,
+  problem: string,
+): Promise<Omit<FilePreview, 'templateVariantKey'>> {
+  const prefix = await readPrefix(source, 8);
+  let kind: FileKind = 'csv';
+  try {
+    kind = detectKind(prefix.bytes);
+  } catch {
+    // Neither kind: the problem says so.
+  }
+  const sheets = kind === 'xlsx' ? await xlsxSheetNames(source, limits.xlsxMaxUncompressedBytes).catch(() => []) : [];
+  return {
+    kind,
+    encoding: kind === 'csv' ? (csv?.encoding ?? null) : null,
+    delimiter: kind === 'csv' ? delimiterName(csv?.delimiter ?? undefined) : null,
+    sheets,
+    sheetIndex: kind === 'xlsx' ? options.sheetIndex : 0,
+    header: [],
+    rows: [],
+    problem,
+  };
 }
 
 async function recognisedVariant(

@@ -95,6 +95,9 @@ const config: CodegenConfig = {
       MergeCandidate: '../domain/operator/mergeCandidates#MergeCandidateView',
       PersonToReview: '../data/personMerge#PersonSideRow',
       HandoffAttempt: '../data/handoffTrail#HandoffAttemptRow',
+      OperatorPeriod: '../domain/operator/periods#OperatorPeriodView',
+      PricePreview: '../domain/pricing#Quote',
+      PricePreviewLine: '../domain/pricing#OrderLine as PricingOrderLine',
     }),
     ...subgraph('forms', 'FormsContext', {
       Form: '../domain/types#FormView',

@@ -1,6 +1,7 @@
 import { dismissMergeCandidate, mergePersons, type MergeDecisionResult } from '../domain/operator/mergeCandidates';
 import { endMemberSessions } from '../domain/operator/sessions';
-import { requireScope } from './support';
+import { updateMembershipPeriod } from '../domain/operator/periods';
+import { lowerCase, requireScope } from './support';
 import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
 
 export const Mutation = {
@@ -17,6 +18,15 @@ export const Mutation = {
     return result.ok
       ? ({ __typename: 'SessionsEnded', ended: result.ended } as const)
       : ({ __typename: 'EndSessionsError', code: result.code, message: result.message } as const);
+  },
+  updateMembershipPeriod: async (_, args, ctx) => {
+    const result = await updateMembershipPeriod(ctx.db, await ctx.scope(), args.id, {
+      ...args.input,
+      status: lowerCase(args.input.status),
+    });
+    return result.ok
+      ? ({ __typename: 'PeriodChanged', period: result.period } as const)
+      : ({ __typename: 'PeriodChangeError', code: result.code, messages: result.messages } as const);
   },
 } satisfies MutationResolvers;
 

@@ -1,5 +1,10 @@
-import { enumValue, instantOf } from './support';
+import { enumValue, instantOf, referenced } from './support';
 import type {
+  OperatorPeriodResolvers,
+  PeriodChangeResultResolvers,
+  PricePreviewResolvers,
+  PricePreviewLineResolvers,
+  PricePreviewResultResolvers,
   EndSessionsResultResolvers,
   HandoffAttemptResolvers,
   MergeCandidateResolvers,
@@ -52,3 +57,25 @@ export const HandoffAttempt = {
 export const EndSessionsResult = {
   __resolveType: (result) => result.__typename,
 } satisfies EndSessionsResultResolvers;
+
+export const OperatorPeriod = {
+  status: (period) => enumValue(period.status),
+  pricingRules: (period) => period.pricingRulesJson,
+  organisation: (period, _, ctx) => referenced(ctx.loaders.organisation.load(period.organisationId), 'organisation'),
+} satisfies OperatorPeriodResolvers;
+
+export const PricePreview = {
+  window: (quote) => quote.window,
+} satisfies PricePreviewResolvers;
+
+export const PricePreviewLine = {
+  person: (line) => line.personId,
+} satisfies PricePreviewLineResolvers;
+
+export const PeriodChangeResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies PeriodChangeResultResolvers;
+
+export const PricePreviewResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies PricePreviewResultResolvers;

@@ -4,6 +4,7 @@ import { outboxFor } from '../domain/email/outboxView';
 import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
+import { operatorPeriod, previewMembershipPrice } from '../domain/operator/periods';
 import { operatorHandoffAttempts } from '../domain/operator/handoffs';
 import { operatorMergeCandidates } from '../domain/operator/mergeCandidates';
 import { operatorMembers, operatorPerson } from '../domain/operator/members';
@@ -39,6 +40,12 @@ export const Query = {
     }),
   operatorOrder: async (_, args, ctx) => operatorOrder(ctx.db, await ctx.scope(), args.reference),
   operatorMergeCandidates: async (_, __, ctx) => operatorMergeCandidates(ctx.db, await ctx.scope()),
+  operatorPeriod: async (_, args, ctx) => operatorPeriod(ctx.db, await ctx.scope(), args.id),
+  previewMembershipPrice: async (_, args, ctx) => {
+    const result = await previewMembershipPrice(ctx.db, await ctx.scope(), args);
+    if (!result) return null;
+    return result.ok ? { __typename: 'PricePreview', ...result.quote } : { __typename: 'PricePreviewRefused', messages: result.messages };
+  },
   operatorHandoffAttempts: async (_, args, ctx) =>
     operatorHandoffAttempts(ctx.db, await ctx.scope(), {
       ...args,

@@ -1,5 +1,10 @@
 import { AuditLogEntry } from './AuditLogEntry';
 import {
+  OperatorPeriod,
+  PeriodChangeResult,
+  PricePreview,
+  PricePreviewLine,
+  PricePreviewResult,
   EndSessionsResult,
   HandoffAttempt,
   MergeCandidate,
@@ -68,4 +73,9 @@ export const resolvers = {
   MergeDecisionResult,
   HandoffAttempt,
   EndSessionsResult,
+  OperatorPeriod,
+  PeriodChangeResult,
+  PricePreview,
+  PricePreviewLine,
+  PricePreviewResult,
 } satisfies Resolvers;

@@ -25,6 +25,8 @@ import type { OrderPaymentRow, PaymentEventRow } from '../data/operatorOrders';
 import type { MergeCandidateView } from '../domain/operator/mergeCandidates';
 import type { PersonSideRow } from '../data/personMerge';
 import type { HandoffAttemptRow } from '../data/handoffTrail';
+import type { OperatorPeriodView } from '../domain/operator/periods';
+import type { Quote, OrderLine as PricingOrderLine } from '../domain/pricing';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -400,6 +402,12 @@ export type Mutation = {
   mergePersons: MergeDecisionResult;
   /** Records money received outside the online flow (e.g. a bank transfer quoting the order reference). ROLE_ORG_ADMIN of the order's organisation. */
   recordManualPayment: RecordPaymentResult;
+  /**
+   * Opens or closes a period of an organisation the caller administers, moves its registration dates
+   * or changes its pricing rules (checked by the pricing engine's rule check); audit entry period.updated.
+   * Orders already placed keep their quoted price.
+   */
+  updateMembershipPeriod: PeriodChangeResult;
 };
 
 
@@ -422,6 +430,12 @@ export type MutationMergePersonsArgs = {
 export type MutationRecordManualPaymentArgs = {
   amountMinor: Scalars['Int']['input'];
   orderReference: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateMembershipPeriodArgs = {
+  id: Scalars['ID']['input'];
+  input: PeriodSettingsInput;
 };
 
 /** One membership of a person, as the operator's member list shows it. */
@@ -493,6 +507,20 @@ export type OperatorPayment = {
   recordedBy?: Maybe<Scalars['String']['output']>;
   /** created, pending, succeeded, failed or cancelled. */
   status: Scalars['String']['output'];
+};
+
+export type OperatorPeriod = {
+  __typename?: 'OperatorPeriod';
+  endsOn: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisation: Organisation;
+  /** The pricing engine's rules for the period, as JSON (docs/decisions.md). */
+  pricingRules: Scalars['String']['output'];
+  registrationClosesOn: Scalars['String']['output'];
+  registrationOpensOn: Scalars['String']['output'];
+  startsOn: Scalars['String']['output'];
+  status: PeriodStatus;
 };
 
 export type OperatorPerson = {
@@ -945,6 +973,35 @@ export type PaymentStatus =
   | 'PENDING'
   | 'SUCCEEDED';
 
+export type PeriodChangeError = {
+  __typename?: 'PeriodChangeError';
+  code: PeriodChangeErrorCode;
+  /** Every problem found, in words an operator can act on. */
+  messages: Array<Scalars['String']['output']>;
+};
+
+export type PeriodChangeErrorCode =
+  | 'INVALID_SETTINGS'
+  | 'NOT_FOUND';
+
+export type PeriodChangeResult = PeriodChangeError | PeriodChanged;
+
+export type PeriodChanged = {
+  __typename?: 'PeriodChanged';
+  period: OperatorPeriod;
+};
+
+/** Only the fields given change. */
+export type PeriodSettingsInput = {
+  /** The whole pricing rules as JSON. */
+  pricingRules?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD. */
+  registrationClosesOn?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD. */
+  registrationOpensOn?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<PeriodStatus>;
+};
+
 export type PeriodStatus =
   | 'CLOSED'
   | 'OPEN';
@@ -982,6 +1039,41 @@ export type PersonalData = {
   firstName: Scalars['String']['output'];
   lastName: Scalars['String']['output'];
 };
+
+export type PricePreview = {
+  __typename?: 'PricePreview';
+  currency: Scalars['String']['output'];
+  lines: Array<PricePreviewLine>;
+  totalMinor: Scalars['Int']['output'];
+  /** The timing window the date falls in: early, standard or late. */
+  window: Scalars['String']['output'];
+};
+
+export type PricePreviewLine = {
+  __typename?: 'PricePreviewLine';
+  amountMinor: Scalars['Int']['output'];
+  description: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** The person's position in the request (1 for the first); null for a line of the whole order. */
+  person?: Maybe<Scalars['Int']['output']>;
+};
+
+export type PricePreviewPerson = {
+  /** YYYY-MM-DD. */
+  dateOfBirth: Scalars['String']['input'];
+  /** new, renewal or transfer. */
+  memberType: Scalars['String']['input'];
+  membershipTypeCode: Scalars['String']['input'];
+  /** insurance, magazine. */
+  options?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type PricePreviewRefused = {
+  __typename?: 'PricePreviewRefused';
+  messages: Array<Scalars['String']['output']>;
+};
+
+export type PricePreviewResult = PricePreview | PricePreviewRefused;
 
 export type Query = {
   __typename?: 'Query';
@@ -1023,6 +1115,8 @@ export type Query = {
    * first: 50 unless given, at most 200. Empty for anyone else.
    */
   operatorOrders: OperatorOrderPage;
+  /** A membership period of an organisation the caller administers, with its pricing rules; null otherwise. */
+  operatorPeriod?: Maybe<OperatorPeriod>;
   /** A person connected to one of the caller's organisations, with household, memberships, orders and payments; null otherwise. */
   operatorPerson?: Maybe<OperatorPerson>;
   /**
@@ -1043,6 +1137,11 @@ export type Query = {
    * payment id) picks the attempt; otherwise the latest one. Null when the caller may not see the order.
    */
   paymentReturn?: Maybe<PaymentReturn>;
+  /**
+   * What a family would pay in one of the caller's periods on a registration date, priced by the
+   * registration's own engine; nothing is stored. Null for a period outside the caller's organisations.
+   */
+  previewMembershipPrice?: Maybe<PricePreviewResult>;
   /** The signed-in user (from the bearer token): account, organisations and linked persons. */
   viewer?: Maybe<Viewer>;
 };
@@ -1086,6 +1185,11 @@ export type QueryOperatorOrdersArgs = {
 };
 
 
+export type QueryOperatorPeriodArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryOperatorPersonArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1099,6 +1203,13 @@ export type QueryOutboxArgs = {
 export type QueryPaymentReturnArgs = {
   reference: Scalars['String']['input'];
   transactionId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPreviewMembershipPriceArgs = {
+  periodId: Scalars['ID']['input'];
+  persons: Array<PricePreviewPerson>;
+  registrationDate: Scalars['String']['input'];
 };
 
 export type RecordPaymentResult = ManualPaymentRecorded | PaymentError;
@@ -1308,6 +1419,14 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( MergeDecided & { __typename: 'MergeDecided' } )
     | ( MergeDecisionError & { __typename: 'MergeDecisionError' } )
   ;
+  PeriodChangeResult:
+    | ( PeriodChangeError & { __typename: 'PeriodChangeError' } )
+    | ( Omit<PeriodChanged, 'period'> & { period: _RefType['OperatorPeriod'] } & { __typename: 'PeriodChanged' } )
+  ;
+  PricePreviewResult:
+    | ( Quote & { __typename: 'PricePreview' } )
+    | ( PricePreviewRefused & { __typename: 'PricePreviewRefused' } )
+  ;
   RecordPaymentResult:
     | ( Omit<ManualPaymentRecorded, 'order'> & { order: _RefType['Order'] } & { __typename: 'ManualPaymentRecorded' } )
     | ( PaymentError & { __typename: 'PaymentError' } )
@@ -1363,6 +1482,7 @@ export type ResolversTypes = {
   OperatorOrder: ResolverTypeWrapper<OperatorOrderView>;
   OperatorOrderPage: ResolverTypeWrapper<Omit<OperatorOrderPage, 'orders'> & { orders: Array<ResolversTypes['OperatorOrder']> }>;
   OperatorPayment: ResolverTypeWrapper<OrderPaymentRow>;
+  OperatorPeriod: ResolverTypeWrapper<OperatorPeriodView>;
   OperatorPerson: ResolverTypeWrapper<OperatorPersonView>;
   Order: ResolverTypeWrapper<OrderRow>;
   OrderFilter: OrderFilter;
@@ -1396,10 +1516,20 @@ export type ResolversTypes = {
   PaymentProviderEvent: ResolverTypeWrapper<PaymentEventRow>;
   PaymentReturn: ResolverTypeWrapper<PaymentReturnView>;
   PaymentStatus: PaymentStatus;
+  PeriodChangeError: ResolverTypeWrapper<PeriodChangeError>;
+  PeriodChangeErrorCode: PeriodChangeErrorCode;
+  PeriodChangeResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PeriodChangeResult']>;
+  PeriodChanged: ResolverTypeWrapper<Omit<PeriodChanged, 'period'> & { period: ResolversTypes['OperatorPeriod'] }>;
+  PeriodSettingsInput: PeriodSettingsInput;
   PeriodStatus: PeriodStatus;
   Person: ResolverTypeWrapper<PersonRow>;
   PersonToReview: ResolverTypeWrapper<PersonSideRow>;
   PersonalData: ResolverTypeWrapper<PersonalData>;
+  PricePreview: ResolverTypeWrapper<Quote>;
+  PricePreviewLine: ResolverTypeWrapper<PricingOrderLine>;
+  PricePreviewPerson: PricePreviewPerson;
+  PricePreviewRefused: ResolverTypeWrapper<PricePreviewRefused>;
+  PricePreviewResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PricePreviewResult']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RecordPaymentResult']>;
   RegistrationSystem: ResolverTypeWrapper<RegistrationSystemParent>;
@@ -1455,6 +1585,7 @@ export type ResolversParentTypes = {
   OperatorOrder: OperatorOrderView;
   OperatorOrderPage: Omit<OperatorOrderPage, 'orders'> & { orders: Array<ResolversParentTypes['OperatorOrder']> };
   OperatorPayment: OrderPaymentRow;
+  OperatorPeriod: OperatorPeriodView;
   OperatorPerson: OperatorPersonView;
   Order: OrderRow;
   OrderFilter: OrderFilter;
@@ -1485,9 +1616,18 @@ export type ResolversParentTypes = {
   PaymentError: PaymentError;
   PaymentProviderEvent: PaymentEventRow;
   PaymentReturn: PaymentReturnView;
+  PeriodChangeError: PeriodChangeError;
+  PeriodChangeResult: ResolversUnionTypes<ResolversParentTypes>['PeriodChangeResult'];
+  PeriodChanged: Omit<PeriodChanged, 'period'> & { period: ResolversParentTypes['OperatorPeriod'] };
+  PeriodSettingsInput: PeriodSettingsInput;
   Person: PersonRow;
   PersonToReview: PersonSideRow;
   PersonalData: PersonalData;
+  PricePreview: Quote;
+  PricePreviewLine: PricingOrderLine;
+  PricePreviewPerson: PricePreviewPerson;
+  PricePreviewRefused: PricePreviewRefused;
+  PricePreviewResult: ResolversUnionTypes<ResolversParentTypes>['PricePreviewResult'];
   Query: Record<PropertyKey, never>;
   RecordPaymentResult: ResolversUnionTypes<ResolversParentTypes>['RecordPaymentResult'];
   RegistrationSystem: RegistrationSystemParent;
@@ -1702,6 +1842,7 @@ export type MutationResolvers<ContextType = MembershipContext, ParentType extend
   endMemberSessions?: Resolver<ResolversTypes['EndSessionsResult'], ParentType, ContextType, RequireFields<MutationEndMemberSessionsArgs, 'userKey'>>;
   mergePersons?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationMergePersonsArgs, 'candidateId' | 'keepPersonId'>>;
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
+  updateMembershipPeriod?: Resolver<ResolversTypes['PeriodChangeResult'], ParentType, ContextType, RequireFields<MutationUpdateMembershipPeriodArgs, 'id' | 'input'>>;
 };
 
 export type OperatorMemberResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorMember'] = ResolversParentTypes['OperatorMember']> = {
@@ -1757,6 +1898,18 @@ export type OperatorPaymentResolvers<ContextType = MembershipContext, ParentType
   providerPaymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   recordedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPeriodResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorPeriod'] = ResolversParentTypes['OperatorPeriod']> = {
+  endsOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organisation?: Resolver<ResolversTypes['Organisation'], ParentType, ContextType>;
+  pricingRules?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registrationClosesOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registrationOpensOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsOn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PeriodStatus'], ParentType, ContextType>;
 };
 
 export type OperatorPersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OperatorPerson'] = ResolversParentTypes['OperatorPerson']> = {
@@ -1982,6 +2135,21 @@ export type PaymentReturnResolvers<ContextType = MembershipContext, ParentType e
   periodId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PeriodChangeErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PeriodChangeError'] = ResolversParentTypes['PeriodChangeError']> = {
+  code?: Resolver<ResolversTypes['PeriodChangeErrorCode'], ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PeriodChangeResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PeriodChangeResult'] = ResolversParentTypes['PeriodChangeResult']> = {
+  __resolveType: TypeResolveFn<'PeriodChangeError' | 'PeriodChanged', ParentType, ContextType>;
+};
+
+export type PeriodChangedResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PeriodChanged'] = ResolversParentTypes['PeriodChanged']> = {
+  period?: Resolver<ResolversTypes['OperatorPeriod'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PersonResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
   dateOfBirth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2010,6 +2178,30 @@ export type PersonalDataResolvers<ContextType = MembershipContext, ParentType ex
   lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PricePreviewResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PricePreview'] = ResolversParentTypes['PricePreview']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['PricePreviewLine']>, ParentType, ContextType>;
+  totalMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  window?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricePreviewLineResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PricePreviewLine'] = ResolversParentTypes['PricePreviewLine']> = {
+  amountMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type PricePreviewRefusedResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PricePreviewRefused'] = ResolversParentTypes['PricePreviewRefused']> = {
+  messages?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricePreviewResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PricePreviewResult'] = ResolversParentTypes['PricePreviewResult']> = {
+  __resolveType: TypeResolveFn<'PricePreview' | 'PricePreviewRefused', ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
@@ -2021,10 +2213,12 @@ export type QueryResolvers<ContextType = MembershipContext, ParentType extends R
   operatorMergeCandidates?: Resolver<Array<ResolversTypes['MergeCandidate']>, ParentType, ContextType>;
   operatorOrder?: Resolver<Maybe<ResolversTypes['OperatorOrder']>, ParentType, ContextType, RequireFields<QueryOperatorOrderArgs, 'reference'>>;
   operatorOrders?: Resolver<ResolversTypes['OperatorOrderPage'], ParentType, ContextType, Partial<QueryOperatorOrdersArgs>>;
+  operatorPeriod?: Resolver<Maybe<ResolversTypes['OperatorPeriod']>, ParentType, ContextType, RequireFields<QueryOperatorPeriodArgs, 'id'>>;
   operatorPerson?: Resolver<Maybe<ResolversTypes['OperatorPerson']>, ParentType, ContextType, RequireFields<QueryOperatorPersonArgs, 'id'>>;
   outbox?: Resolver<Array<ResolversTypes['Email']>, ParentType, ContextType, Partial<QueryOutboxArgs>>;
   partner?: Resolver<Maybe<ResolversTypes['PartnerView']>, ParentType, ContextType>;
   paymentReturn?: Resolver<Maybe<ResolversTypes['PaymentReturn']>, ParentType, ContextType, RequireFields<QueryPaymentReturnArgs, 'reference'>>;
+  previewMembershipPrice?: Resolver<Maybe<ResolversTypes['PricePreviewResult']>, ParentType, ContextType, RequireFields<QueryPreviewMembershipPriceArgs, 'periodId' | 'persons' | 'registrationDate'>>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
 };
 
@@ -2117,6 +2311,7 @@ export type Resolvers<ContextType = MembershipContext> = {
   OperatorOrder?: OperatorOrderResolvers<ContextType>;
   OperatorOrderPage?: OperatorOrderPageResolvers<ContextType>;
   OperatorPayment?: OperatorPaymentResolvers<ContextType>;
+  OperatorPeriod?: OperatorPeriodResolvers<ContextType>;
   OperatorPerson?: OperatorPersonResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;
@@ -2144,9 +2339,16 @@ export type Resolvers<ContextType = MembershipContext> = {
   PaymentError?: PaymentErrorResolvers<ContextType>;
   PaymentProviderEvent?: PaymentProviderEventResolvers<ContextType>;
   PaymentReturn?: PaymentReturnResolvers<ContextType>;
+  PeriodChangeError?: PeriodChangeErrorResolvers<ContextType>;
+  PeriodChangeResult?: PeriodChangeResultResolvers<ContextType>;
+  PeriodChanged?: PeriodChangedResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PersonToReview?: PersonToReviewResolvers<ContextType>;
   PersonalData?: PersonalDataResolvers<ContextType>;
+  PricePreview?: PricePreviewResolvers<ContextType>;
+  PricePreviewLine?: PricePreviewLineResolvers<ContextType>;
+  PricePreviewRefused?: PricePreviewRefusedResolvers<ContextType>;
+  PricePreviewResult?: PricePreviewResultResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordPaymentResult?: RecordPaymentResultResolvers<ContextType>;
   RegistrationSystem?: RegistrationSystemResolvers<ContextType>;

@@ -245,4 +245,43 @@ describe("the operator's work in the admin portal", () => {
     await page.getByRole('button', { name: 'Yes, end them' }).click();
     await page.locator('[data-testid="sessions-outcome"]', { hasText: 'The member was not signed in anywhere.' }).waitFor();
   });
+
+  it('membership periods: close a period of its own, refuse broken prices, and preview what a family would pay', async () => {
+    const demo = await knex('membership.membershipPeriods').where({ id: DEMO_PERIOD_ID }).first();
+    const name = `Test season ${Date.now()}`;
+    const [created] = await knex('membership.membershipPeriods')
+      .insert({
+        organisationId: demo.organisationId,
+        name,
+        startsOn: demo.startsOn,
+        endsOn: demo.endsOn,
+        registrationOpensOn: demo.registrationOpensOn,
+        registrationClosesOn: demo.registrationClosesOn,
+        status: 'open',
+        pricingRules: JSON.stringify(demo.pricingRules),
+      })
+      .returning('id');
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Periods' }).click();
+    await page.getByRole('link', { name }).click();
+    await page.getByLabel('Status').waitFor();
+    await expectNoAxeViolationsAtBothWidths(page);
+
+    await page.getByLabel('Prices (pricing rules, JSON)').fill('{ "currency": "EUR" ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-testid="period-outcome"]', { hasText: 'The pricing rules are not valid JSON.' }).waitFor();
+    await page.getByLabel('Prices (pricing rules, JSON)').fill(JSON.stringify(demo.pricingRules, null, 2));
+    await page.getByLabel('Status').selectOption({ label: 'Closed' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-testid="period-outcome"]', { hasText: 'The period was saved.' }).waitFor();
+    expect((await knex('membership.membershipPeriods').where({ id: created.id }).first()).status).toBe('closed');
+
+    await page.getByLabel('Date of birth').fill('1990-01-01');
+    await page.getByRole('button', { name: 'Preview the price' }).click();
+    await page.getByTestId('preview-total').waitFor();
+    expect(await page.getByTestId('preview-total').textContent()).toMatch(/€\d/);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await screenshots(page, 'admin-period');
+  });
 });

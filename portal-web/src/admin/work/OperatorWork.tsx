@@ -6,6 +6,9 @@ import { orderReferenceOf } from '../orders/orderPaths';
 import { OrderScreen } from '../orders/OrderScreen';
 import { OrdersScreen } from '../orders/OrdersScreen';
 import { PersonScreen } from '../persons/PersonScreen';
+import { periodIdOf } from '../periods/periodPaths';
+import { PeriodScreen } from '../periods/PeriodScreen';
+import { PeriodsScreen } from '../periods/PeriodsScreen';
 import { ReviewScreen } from '../review/ReviewScreen';
 import { SessionsScreen } from '../sessions/SessionsScreen';
 import { HandoffsScreen } from '../handoffs/HandoffsScreen';
@@ -15,6 +18,7 @@ import { WORK_SCREENS, workScreenOf, type WorkScreen } from './workPaths';
 import './work.css';
 
 const SCREENS: Record<WorkScreen, ComponentType> = {
+  periods: PeriodsRoute,
   members: MembersScreen,
   persons: PersonScreen,
   orders: OrdersRoute,
@@ -23,6 +27,12 @@ const SCREENS: Record<WorkScreen, ComponentType> = {
   sessions: SessionsScreen,
   audit: AuditLogScreen,
 };
+
+/** `/periods` lists, `/periods/<id>` shows one. */
+function PeriodsRoute() {
+  const { pathname } = useLocation();
+  return periodIdOf(pathname) ? <PeriodScreen /> : <PeriodsScreen />;
+}
 
 /** `/orders` lists, `/orders/<reference>` shows one. */
 function OrdersRoute() {

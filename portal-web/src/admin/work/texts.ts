@@ -4,6 +4,7 @@ import type { WorkScreen } from './workPaths';
 export const workTexts = {
   menu: 'Operator tasks',
   screens: {
+    periods: 'Periods',
     members: 'Members',
     persons: 'Person',
     orders: 'Orders and payments',

@@ -2,10 +2,11 @@
  * The operator's work screens (issue 20) and their browser paths, in menu order. The import
  * screens route themselves (imports/lib/importPaths.ts); these are the rest of the console.
  */
-export type WorkScreen = 'members' | 'persons' | 'orders' | 'review' | 'handoffs' | 'sessions' | 'audit';
+export type WorkScreen = 'periods' | 'members' | 'persons' | 'orders' | 'review' | 'handoffs' | 'sessions' | 'audit';
 
 /** `menu: false`: reached from another screen (a person from the member list), not from the menu. */
 export const WORK_SCREENS: ReadonlyArray<{ screen: WorkScreen; path: string; menu: boolean }> = [
+  { screen: 'periods', path: '/periods', menu: true },
   { screen: 'members', path: '/members', menu: true },
   { screen: 'persons', path: '/persons', menu: false },
   { screen: 'orders', path: '/orders', menu: true },

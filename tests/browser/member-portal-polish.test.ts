@@ -397,4 +397,57 @@ describe('member portal (issue 23)', () => {
     const order = await knex('membership.orders').where({ accountId: member.accountId, status: 'unpaid' }).first('totalMinor', 'currency');
     expect(money(Number(order.totalMinor), order.currency)).toBe(reviewed);
   }, 90_000);
+
+  it('4: a cancelled payment, then changed answers: the same order and reference unless the price changes', async () => {
+    const eve = { firstName: 'Eve', lastName: 'Keep', dateOfBirth: '1984-04-04' };
+    const { page, member } = await startRegistration('eve', [eve]);
+    await submitStep(page);
+    await completeRegistration(page);
+    await waitForScreen(page, 'payment');
+    const notice = page.getByTestId('redirect-notice');
+    await notice.getByRole('link', { name: texts.completion.payNow }).click();
+    await decideAtCheckout(page, 'Cancel');
+    const cancelled = await paymentOutcome(page, 'cancelled');
+    const first = ((await cancelled.locator('.reference').textContent()) ?? '').trim();
+    await cancelled.getByRole('link', { name: texts.payment.backToRegistration }).click();
+    await waitForScreen(page, 'payment');
+
+    const changeAnswers = async () => {
+      // (Within the 5 s before the redirect to the payment page; the button also stops it.)
+      await questionBox(page).getByRole('button', { name: texts.completion.changeAnswers }).click();
+      await waitForScreen(page, 'question', 10);
+    };
+    const finishAndReadReference = async () => {
+      await submitStep(page, texts.form.finish);
+      await waitForScreen(page, 'payment');
+      return ((await questionBox(page).locator('.reference').first().textContent()) ?? '').trim();
+    };
+    const orders = () => knex('membership.orders').where({ accountId: member.accountId }).orderBy('id').select('reference', 'status');
+
+    // Back to the questions and finished again with the same answers: the same order.
+    await changeAnswers();
+    expect(await page.getByTestId('review').count()).toBe(1);
+    expect(await finishAndReadReference()).toBe(first);
+    expect(await orders()).toEqual([{ reference: first, status: 'unpaid' }]);
+
+    // A change of the membership type changes the price: a new order, the earlier one cancelled.
+    await changeAnswers();
+    await page
+      .getByTestId('review')
+      .getByRole('row')
+      .filter({ hasText: 'Membership fee individual' })
+      .getByRole('button', { name: /^Change: / })
+      .click();
+    await waitForScreen(page, 'question', 2);
+    await page.getByLabel(fullName(eve), { exact: true }).selectOption('student');
+    await submitStep(page);
+    await advanceTo(page, 10);
+    const second = await finishAndReadReference();
+    expect(second).not.toBe(first);
+    expect(await orders()).toEqual([
+      { reference: first, status: 'cancelled' },
+      { reference: second, status: 'unpaid' },
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 90_000);
 });

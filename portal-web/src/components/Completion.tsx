@@ -35,7 +35,14 @@ function ManualPayment({ reference }: { reference: string }) {
  * reference as the manual alternative, and a notice; then the payment page after 5 seconds, with
  * a button to go at once and one to stay (a time limit the user can turn off).
  */
-export function PaymentDue({ form }: { form: Completion_FormFragment & { paymentUrl: string } }) {
+export function PaymentDue({
+  form,
+  onChangeAnswers,
+}: {
+  form: Completion_FormFragment & { paymentUrl: string };
+  /** Back to the questions while payment is due; the order (and its reference) stays unless the answers change it. */
+  onChangeAnswers?: () => void;
+}) {
   const [stopped, setStopped] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const payNow = useRef<HTMLAnchorElement>(null);
@@ -81,6 +88,21 @@ export function PaymentDue({ form }: { form: Completion_FormFragment & { payment
       </div>
       {form.order && <OrderSummary order={form.order} />}
       {form.order && <ManualPayment reference={form.order.reference} />}
+      {onChangeAnswers && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setStopped(true);
+              onChangeAnswers();
+            }}
+          >
+            {texts.completion.changeAnswers}
+          </button>
+        </div>
+      )}
+      {onChangeAnswers && <p className="muted">{texts.completion.changeAnswersNote}</p>}
     </div>
   );
 }

@@ -192,7 +192,12 @@ export function FormStep(props: {
             onChange={(step) => void run(() => backTo(step))}
           />
         )}
-        {screen === 'payment' && form.paymentUrl && <PaymentDue form={{ ...form, paymentUrl: form.paymentUrl }} />}
+        {screen === 'payment' && form.paymentUrl && (
+          <PaymentDue
+            form={{ ...form, paymentUrl: form.paymentUrl }}
+            onChangeAnswers={() => void run(() => actions.back(form.processId))}
+          />
+        )}
         {screen === 'manualPayment' && <ManualPaymentDue form={form} />}
         {screen === 'completed' && <p>{texts.completion.completedBody}</p>}
         {screen === 'cancelled' && (

@@ -179,6 +179,8 @@ export const texts = {
     redirectStopped: 'Automatic redirect stopped. Use the button to pay when you are ready.',
     payNow: 'Pay now',
     stayHere: 'Stay on this page',
+    changeAnswers: 'Change answers',
+    changeAnswersNote: 'Your payment reference stays the same unless your changes change the price.',
     manualTitle: 'Prefer to pay by bank transfer?',
     manualBody: 'Transfer the total amount and use this payment reference, so we can match your payment:',
     reference: 'Payment reference',

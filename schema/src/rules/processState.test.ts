@@ -50,9 +50,11 @@ describe('process state transitions', () => {
     expect(transition('PENDING_PAYMENT', 'paymentCancelled')).toBe('PENDING_PAYMENT');
     expect(transition('PENDING_PAYMENT', 'orderCancelled')).toBe('RESUME');
     expect(transition('RESUME', 'resume')).toBe('RUNNING');
+    // Issue 23: the answers can be changed while payment is due.
+    expect(transition('PENDING_PAYMENT', 'back')).toBe('RUNNING');
   });
 
-  it('walks a cancelled and a failed payment into a paid registration, with no step back to the questions', () => {
+  it('walks a cancelled and a failed payment into a paid registration', () => {
     const events: ProcessEvent[] = [
       'start',
       'answer',

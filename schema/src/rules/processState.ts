@@ -26,6 +26,8 @@
  *   PENDING_PAYMENT  All questions are answered, the order is created (Unpaid) and online payment
  *                    is due: FormDTO.paymentUrl is set. A failed or cancelled payment attempt
  *                    leaves this state as it is (contract: unchanged; retry with the same link).
+ *                    `back` returns to the last question (RUNNING) to change answers; the order
+ *                    stays unless completing again makes a different one.
  *   COMPLETED        The order is paid and the memberships are activated. Terminal.
  *   CANCELLED        The process was abandoned (by the user, an operator, or the period closing).
  *                    Terminal.
@@ -88,6 +90,9 @@ export const PROCESS_TRANSITIONS: Readonly<Record<ProcessState, Readonly<Partial
   RESUME: { resume: 'RUNNING', reset: 'RUNNING', cancel: 'CANCELLED' },
   DONE: { paymentSucceeded: 'COMPLETED', cancel: 'CANCELLED' },
   PENDING_PAYMENT: {
+    // Change answers while payment is due (issue 23): back to the last question, the order kept
+    // until completing again decides whether it stays (same order) or is replaced.
+    back: 'RUNNING',
     paymentSucceeded: 'COMPLETED',
     paymentFailed: 'PENDING_PAYMENT',
     paymentCancelled: 'PENDING_PAYMENT',

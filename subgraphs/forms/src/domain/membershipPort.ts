@@ -33,7 +33,7 @@ export type MembershipPort = Pick<
   | 'isOrganisationMember'
 > &
   // Optional: a port without it (a test's) offers the types without prices or eligibility.
-  Partial<Pick<typeof registration, 'membershipTypeOffers' | 'estimateRegistration'>>;
+  Partial<Pick<typeof registration, 'membershipTypeOffers' | 'estimateRegistration' | 'replaceUnpaidOrder'>>;
 
 /** The real functions; each is passed the caller's transaction, so completion is one transaction. */
 export const membershipRegistration: MembershipPort = registration;

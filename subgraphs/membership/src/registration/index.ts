@@ -21,4 +21,5 @@ export {
 export { isOrganisationMember } from '../domain/registration/organisationMember';
 export { membershipTypeOffers, type MembershipTypeOffer } from '../domain/registration/typeOffers';
 export { estimateRegistration, type RegistrationEstimate } from '../domain/registration/estimate';
+export { replaceUnpaidOrder } from '../domain/registration/replaceOrder';
 export type { Db } from '../data/db';

@@ -17,6 +17,12 @@ export async function back(deps: FormsDeps, user: FormUser, input: { processId: 
     if (input.step !== undefined && input.step !== current) return conflict(trx, ctx, stepConflict(input.step, current));
     const moved = applyEvent(ctx.instance.state, 'back');
     if (!moved.ok) return conflict(trx, ctx, moved);
+    if (ctx.instance.state === 'PENDING_PAYMENT') {
+      // Change answers while payment is due: the last question again (with the review), the
+      // order kept by the process until it completes again (complete.ts decides keep or replace).
+      const instance = await updateInstance(trx, ctx.instance.id, { state: moved.state, paymentUrl: null });
+      return shown(trx, { ...ctx, instance });
+    }
     if (current === OVERVIEW_STEP) {
       return conflict(trx, ctx, failure('conflict', 'NO_EARLIER_STEP', 'The person overview is the first step.'));
     }

@@ -34,16 +34,21 @@ export async function complete(trx: Knex.Transaction, deps: FormsDeps, ctx: Form
   const persons = orderPersonsFromAnswers(ctx.definition, answers, personIds, ctx.period);
   if (!persons.ok) return persons;
 
-  if (instance.orderId !== null) {
+  const input = { accountId: instance.accountId, periodId: instance.periodId, today: deps.clock.today(), persons: persons.persons };
+  const replace = deps.membership.replaceUnpaidOrder;
+  if (instance.orderId !== null && !replace) {
     const cancelled = await deps.membership.cancelUnpaidOrder(trx, instance.orderId);
     if (!cancelled.ok) return conflict(trx, ctx, failure('conflict', cancelled.code, 'The earlier order has been paid.'), before);
   }
-  const created = await deps.membership.createRegistrationOrder(trx, {
-    accountId: instance.accountId,
-    periodId: instance.periodId,
-    today: deps.clock.today(),
-    persons: persons.persons,
-  });
+  // Completing again with the order still unpaid (answers changed while payment was due): the
+  // same order and payment reference when the answers make the same order (issue 23, problem 4).
+  const created =
+    instance.orderId !== null && replace
+      ? await replace(trx, instance.orderId, input)
+      : await deps.membership.createRegistrationOrder(trx, input);
+  if (!created.ok && created.code === 'ORDER_PAID') {
+    return conflict(trx, ctx, failure('conflict', created.code, 'The earlier order has been paid.'), before);
+  }
   if (!created.ok) {
     return failure('invalid', 'ORDER_REFUSED', created.message, {
       rule: created.code,

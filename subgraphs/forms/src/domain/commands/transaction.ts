@@ -69,12 +69,16 @@ export async function loadContext(
         const answers = await answersOfInstance(db, instance.id);
         const input = orderPersonsFromAnswers(definition, answers, instance.selectedPersonIds, period);
         if (!input.ok) return null;
-        const priced = await estimate(db, {
-          accountId: instance.accountId,
-          periodId: instance.periodId,
-          today: deps.clock.today(),
-          persons: input.persons,
-        });
+        const priced = await estimate(
+          db,
+          {
+            accountId: instance.accountId,
+            periodId: instance.periodId,
+            today: deps.clock.today(),
+            persons: input.persons,
+          },
+          instance.orderId,
+        );
         return priced && { ...priced, lines: priced.lines.map((line) => ({ ...line, step: answerStepOfLine(definition, line.kind) })) };
       }
     : undefined;

@@ -360,13 +360,21 @@ describe('process state transitions through the domain', () => {
     expect((await open(sc)).processId).not.toBe(done.processId);
   });
 
-  it.each(['reset', 'resume', 'back'] as const)('PENDING_PAYMENT does not accept %s (409 with the current form)', async (event) => {
+  it('PENDING_PAYMENT --back--> RUNNING at the last question, the order kept (issue 23: change answers while payment is due)', async () => {
     const sc = await setup();
     const done = await completed(sc);
-    const outcome =
-      event === 'back'
-        ? await back(sc.deps, sc.account.user, { processId: done.processId })
-        : await (event === 'reset' ? reset : resume)(sc.deps, sc.account.user, done.processId);
+    const backed = form(await back(sc.deps, sc.account.user, { processId: done.processId }));
+    expect(backed).toMatchObject({ processState: 'RUNNING', step: LAST, paymentUrl: null, orderId: done.orderId });
+    // The same answers make the same order: completing again keeps it, reference and pay link.
+    const again = form(await submit(sc, backed, answersAt(LAST, sc.account.personIds)));
+    expect(again).toMatchObject({ processState: 'PENDING_PAYMENT', orderId: done.orderId, paymentUrl: done.paymentUrl });
+    expect((await sc.membership.orders(sc.account.user.accountId)).map((o) => [o.id, o.status])).toEqual([[done.orderId, 'unpaid']]);
+  });
+
+  it.each(['reset', 'resume'] as const)('PENDING_PAYMENT does not accept %s (409 with the current form)', async (event) => {
+    const sc = await setup();
+    const done = await completed(sc);
+    const outcome = await (event === 'reset' ? reset : resume)(sc.deps, sc.account.user, done.processId);
     expect(refusal(outcome)).toMatchObject({
       kind: 'conflict',
       code: 'ILLEGAL_PROCESS_TRANSITION',
@@ -686,6 +694,11 @@ describe('completion', () => {
       ...membership.port,
       createRegistrationOrder: async (trx, input) => {
         await membership.port.createRegistrationOrder(trx, input);
+        throw new Error('injected failure');
+      },
+      // Replacing goes through replaceUnpaidOrder (issue 23): the failure after it has written.
+      replaceUnpaidOrder: async (trx, orderId, input) => {
+        await membership.port.replaceUnpaidOrder!(trx, orderId, input);
         throw new Error('injected failure');
       },
     };

@@ -114,7 +114,7 @@ export type PricedRegistration =
 export async function priceRegistration(
   trx: Knex | Knex.Transaction,
   input: RegistrationOrderInput,
-  options: { lock: boolean },
+  options: { lock: boolean; replacingOrderId?: number },
 ): Promise<PricedRegistration> {
   const loaded = await periodWithActiveTypes(trx, input.periodId);
   const period = loaded?.period;
@@ -140,7 +140,8 @@ export async function priceRegistration(
   if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);
 
   const history = await registrationHistory(trx, period.id, period.previousPeriodId, personIds);
-  for (const membership of history.live) {
+  // The order being replaced (changed answers while its payment is due) does not stand in its own way.
+  for (const membership of history.live.filter((m) => options.replacingOrderId === undefined || m.orderId !== options.replacingOrderId)) {
     const person = linked.get(membership.personId);
     const name = person ? `${person.firstName} ${person.lastName}` : `Person ${membership.personId}`;
     return membership.status === 'active'

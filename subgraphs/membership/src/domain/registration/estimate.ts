@@ -16,8 +16,10 @@ export interface RegistrationEstimate {
 export async function estimateRegistration(
   db: Knex | Knex.Transaction,
   input: RegistrationOrderInput,
+  /** The process's own unpaid order, which completing again would replace: its persons are not "pending" here. */
+  replacingOrderId?: number | null,
 ): Promise<RegistrationEstimate | null> {
-  const priced = await priceRegistration(db, input, { lock: false });
+  const priced = await priceRegistration(db, input, { lock: false, ...(replacingOrderId ? { replacingOrderId } : {}) });
   if (!priced.ok) return null;
   const { quote } = priced;
   return {

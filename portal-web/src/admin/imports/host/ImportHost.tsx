@@ -88,7 +88,7 @@ export function ImportHost({ jobId }: { jobId: string }) {
       {stage === 'waiting' && <WaitingStage state={job.state} />}
       {stage === 'columns' && <ColumnsStage key={job.state} jobId={job.id} />}
       {stage === 'cells' && <CellsStage key={job.state} jobId={job.id} />}
-      {stage === 'verifying' && <VerifyingStage jobId={job.id} />}
+      {stage === 'verifying' && <VerifyingStage jobId={job.id} importType={job.importType} />}
       {stage === 'processing' && <ProcessingStage rowsProcessed={job.rowsProcessed} rowsTotal={job.rowsTotal ?? null} />}
       {stage === 'ended' && (
         <p className="muted" role="status">

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../graphql/generated';
-import type { ImportVerifyingStageQuery } from '../../graphql/generated/graphql';
+import type { ImportType, ImportVerifyingStageQuery } from '../../graphql/generated/graphql';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Notice } from '../../ui/Notice';
 import { importTexts } from '../texts';
@@ -10,7 +10,11 @@ import { ScrollRegion } from '../../ui/ScrollRegion';
 const texts = importTexts.verifying;
 
 const VERIFYING_STAGE = graphql(`
-  query ImportVerifyingStage($id: ID!) {
+  query ImportVerifyingStage($id: ID!, $importType: ImportType!) {
+    importFields(importType: $importType) {
+      name
+      label
+    }
     importJob(id: $id) {
       id
       verification {
@@ -58,11 +62,13 @@ type Sample = NonNullable<NonNullable<ImportVerifyingStageQuery['importJob']>['v
  * rows side by side with the persons they match, the fields the import would change
  * highlighted, and the operator's decision: import anyway, or stop (shown as FAILED).
  */
-export function VerifyingStage({ jobId }: { jobId: string }) {
-  const { data } = useQuery(VERIFYING_STAGE, { variables: { id: jobId }, fetchPolicy: 'network-only' });
+export function VerifyingStage({ jobId, importType }: { jobId: string; importType: ImportType }) {
+  const { data } = useQuery(VERIFYING_STAGE, { variables: { id: jobId, importType }, fetchPolicy: 'network-only' });
   const resume = useImportCommand(RESUME);
   const verification = data?.importJob?.verification;
   if (!verification) return <p className="muted">{importTexts.loading}</p>;
+  const labels = new Map(data.importFields.map((f) => [f.name, f.label]));
+  const labelOf = (field: string) => labels.get(field) ?? field;
   return (
     <div data-testid="stage-verifying">
       <h2>{texts.title}</h2>
@@ -84,7 +90,7 @@ export function VerifyingStage({ jobId }: { jobId: string }) {
           </thead>
           <tbody>
             {verification.sample.map((s) => (
-              <SampleRow key={s.rowNo} sample={s} />
+              <SampleRow key={s.rowNo} sample={s} labelOf={labelOf} />
             ))}
           </tbody>
         </table>
@@ -118,7 +124,7 @@ export function VerifyingStage({ jobId }: { jobId: string }) {
   );
 }
 
-function SampleRow({ sample }: { sample: Sample }) {
+function SampleRow({ sample, labelOf }: { sample: Sample; labelOf: (field: string) => string }) {
   const changed = new Map(sample.changes.map((c) => [c.field, c]));
   const person = sample.person;
   return (
@@ -128,7 +134,7 @@ function SampleRow({ sample }: { sample: Sample }) {
         <dl className="field-list">
           {sample.file.map((f) => (
             <div key={f.field} className={changed.has(f.field) ? 'field-changed' : undefined}>
-              <dt>{f.field}</dt>
+              <dt>{labelOf(f.field)}</dt>
               <dd>{changed.has(f.field) ? <mark>{f.value || '—'}</mark> : f.value || '—'}</dd>
             </div>
           ))}
@@ -154,7 +160,7 @@ function SampleRow({ sample }: { sample: Sample }) {
           <ul className="change-list">
             {sample.changes.map((c) => (
               <li key={c.field} data-field={c.field}>
-                <strong>{c.field}</strong>: <del>{c.current ?? '—'}</del> → <mark>{c.file ?? '—'}</mark>
+                <strong>{labelOf(c.field)}</strong>: <del>{c.current ?? '—'}</del> → <mark>{c.file ?? '—'}</mark>
                 {!c.applied && <span className="muted"> ({texts.notApplied})</span>}
               </li>
             ))}

@@ -96,6 +96,7 @@ const config: CodegenConfig = {
       PersonToReview: '../data/personMerge#PersonSideRow',
       HandoffAttempt: '../data/handoffTrail#HandoffAttemptRow',
       OperatorPeriod: '../domain/operator/periods#OperatorPeriodView',
+      PartnerApiKey: '../domain/apiKeys#ApiKeySummary',
       PricePreview: '../domain/pricing#Quote',
       PricePreviewLine: '../domain/pricing#OrderLine as PricingOrderLine',
     }),

@@ -1,5 +1,6 @@
 import { dismissMergeCandidate, mergePersons, type MergeDecisionResult } from '../domain/operator/mergeCandidates';
 import { endMemberSessions } from '../domain/operator/sessions';
+import { createPartnerApiKey, revokePartnerApiKey, rotatePartnerApiKey, type PartnerKeyResult } from '../domain/operator/partnerKeys';
 import { updateMembershipPeriod } from '../domain/operator/periods';
 import { lowerCase, requireScope } from './support';
 import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
@@ -28,7 +29,16 @@ export const Mutation = {
       ? ({ __typename: 'PeriodChanged', period: result.period } as const)
       : ({ __typename: 'PeriodChangeError', code: result.code, messages: result.messages } as const);
   },
+  createPartnerApiKey: async (_, args, ctx) => partnerKeyResult(await createPartnerApiKey(ctx.db, await ctx.scope(), args.input)),
+  rotatePartnerApiKey: async (_, args, ctx) => partnerKeyResult(await rotatePartnerApiKey(ctx.db, await ctx.scope(), args)),
+  revokePartnerApiKey: async (_, args, ctx) => partnerKeyResult(await revokePartnerApiKey(ctx.db, await ctx.scope(), args.id)),
 } satisfies MutationResolvers;
+
+function partnerKeyResult(result: PartnerKeyResult) {
+  return result.ok
+    ? ({ __typename: 'PartnerApiKeyDone', apiKey: result.apiKey, key: result.key ?? null, previous: result.previous ?? null } as const)
+    : ({ __typename: 'PartnerApiKeyError', code: result.code, message: result.message } as const);
+}
 
 function mergeDecision(result: MergeDecisionResult) {
   return result.ok

@@ -1,5 +1,7 @@
 import { enumValue, instantOf, referenced } from './support';
 import type {
+  PartnerApiKeyResolvers,
+  PartnerApiKeyResultResolvers,
   OperatorPeriodResolvers,
   PeriodChangeResultResolvers,
   PricePreviewResolvers,
@@ -79,3 +81,16 @@ export const PeriodChangeResult = {
 export const PricePreviewResult = {
   __resolveType: (result) => result.__typename,
 } satisfies PricePreviewResultResolvers;
+
+export const PartnerApiKey = {
+  organisations: async (key, _, ctx) =>
+    (await Promise.all((key.organisationIds ?? []).map((id) => ctx.loaders.organisation.load(id)))).filter((o) => o !== null),
+  createdAt: (key) => instantOf(key.createdAt),
+  expiresAt: (key) => instantOf(key.expiresAt),
+  lastUsedAt: (key) => instantOf(key.lastUsedAt),
+  revokedAt: (key) => instantOf(key.revokedAt),
+} satisfies PartnerApiKeyResolvers;
+
+export const PartnerApiKeyResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies PartnerApiKeyResultResolvers;

@@ -5,6 +5,7 @@ import { operatorEventsFor } from '../domain/events/operatorEvents';
 import { membershipPeriodView } from '../domain/registration/period';
 import { operatorMembershipPeriodsFor } from '../domain/registration/periodViews';
 import { operatorPeriod, previewMembershipPrice } from '../domain/operator/periods';
+import { operatorApiKeys } from '../domain/operator/partnerKeys';
 import { operatorHandoffAttempts } from '../domain/operator/handoffs';
 import { operatorMergeCandidates } from '../domain/operator/mergeCandidates';
 import { operatorMembers, operatorPerson } from '../domain/operator/members';
@@ -46,6 +47,7 @@ export const Query = {
     if (!result) return null;
     return result.ok ? { __typename: 'PricePreview', ...result.quote } : { __typename: 'PricePreviewRefused', messages: result.messages };
   },
+  operatorApiKeys: async (_, args, ctx) => operatorApiKeys(ctx.db, await ctx.scope(), args.includeRevoked ?? false),
   operatorHandoffAttempts: async (_, args, ctx) =>
     operatorHandoffAttempts(ctx.db, await ctx.scope(), {
       ...args,

@@ -1,5 +1,7 @@
 import { AuditLogEntry } from './AuditLogEntry';
 import {
+  PartnerApiKey,
+  PartnerApiKeyResult,
   OperatorPeriod,
   PeriodChangeResult,
   PricePreview,
@@ -78,4 +80,6 @@ export const resolvers = {
   PricePreview,
   PricePreviewLine,
   PricePreviewResult,
+  PartnerApiKey,
+  PartnerApiKeyResult,
 } satisfies Resolvers;

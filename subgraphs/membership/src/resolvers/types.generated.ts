@@ -26,6 +26,7 @@ import type { MergeCandidateView } from '../domain/operator/mergeCandidates';
 import type { PersonSideRow } from '../data/personMerge';
 import type { HandoffAttemptRow } from '../data/handoffTrail';
 import type { OperatorPeriodView } from '../domain/operator/periods';
+import type { ApiKeySummary } from '../domain/apiKeys';
 import type { Quote, OrderLine as PricingOrderLine } from '../domain/pricing';
 import type { MembershipContext } from '../context';
 export type Maybe<T> = T | null;
@@ -386,6 +387,12 @@ export type MergeDecisionResult = MergeDecided | MergeDecisionError;
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * A partner API key for organisations the caller administers (all of them unless given), with a
+   * name, scopes (members:read, members:pii, events:read, imports:read) and an expiry. The key is in
+   * this answer only: it is stored as a hash. Audit entry apiKey.created.
+   */
+  createPartnerApiKey: PartnerApiKeyResult;
   /** The candidate's persons are different people: the candidate is closed (audit entry). */
   dismissMergeCandidate: MergeDecisionResult;
   /**
@@ -402,12 +409,21 @@ export type Mutation = {
   mergePersons: MergeDecisionResult;
   /** Records money received outside the online flow (e.g. a bank transfer quoting the order reference). ROLE_ORG_ADMIN of the order's organisation. */
   recordManualPayment: RecordPaymentResult;
+  /** Revoked at once. */
+  revokePartnerApiKey: PartnerApiKeyResult;
+  /** A new key with the same scope; the old one keeps working for overlapHours (24 unless given; 0 revokes it now). */
+  rotatePartnerApiKey: PartnerApiKeyResult;
   /**
    * Opens or closes a period of an organisation the caller administers, moves its registration dates
    * or changes its pricing rules (checked by the pricing engine's rule check); audit entry period.updated.
    * Orders already placed keep their quoted price.
    */
   updateMembershipPeriod: PeriodChangeResult;
+};
+
+
+export type MutationCreatePartnerApiKeyArgs = {
+  input: PartnerApiKeyInput;
 };
 
 
@@ -430,6 +446,18 @@ export type MutationMergePersonsArgs = {
 export type MutationRecordManualPaymentArgs = {
   amountMinor: Scalars['Int']['input'];
   orderReference: Scalars['String']['input'];
+};
+
+
+export type MutationRevokePartnerApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotatePartnerApiKeyArgs = {
+  expiresInDays?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  overlapHours?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -643,6 +671,52 @@ export type ParticipantFilter = {
   /** ISO 8601 instant: participants changed at or after it. */
   updatedSince?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type PartnerApiKey = {
+  __typename?: 'PartnerApiKey';
+  createdAt: Scalars['String']['output'];
+  expiresAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  lastUsedAt?: Maybe<Scalars['String']['output']>;
+  organisations: Array<Organisation>;
+  /** The key's first characters, to tell keys apart. */
+  prefix: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['String']['output']>;
+  scopes: Array<Scalars['String']['output']>;
+  /** active, expiring, expired or revoked. */
+  status: Scalars['String']['output'];
+};
+
+export type PartnerApiKeyDone = {
+  __typename?: 'PartnerApiKeyDone';
+  apiKey: PartnerApiKey;
+  /** The new key, shown this once (create and rotate); null otherwise. */
+  key?: Maybe<Scalars['String']['output']>;
+  /** The rotated key, with its end of overlap. */
+  previous?: Maybe<PartnerApiKey>;
+};
+
+export type PartnerApiKeyError = {
+  __typename?: 'PartnerApiKeyError';
+  code: PartnerApiKeyErrorCode;
+  message: Scalars['String']['output'];
+};
+
+export type PartnerApiKeyErrorCode =
+  | 'INVALID_INPUT'
+  | 'NOT_FOUND';
+
+export type PartnerApiKeyInput = {
+  /** No expiry when not given. */
+  expiresInDays?: InputMaybe<Scalars['Int']['input']>;
+  /** What the key is for, e.g. the partner's name. */
+  label: Scalars['String']['input'];
+  organisationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  scopes: Array<Scalars['String']['input']>;
+};
+
+export type PartnerApiKeyResult = PartnerApiKeyDone | PartnerApiKeyError;
 
 /** An event of one of the key's organisations (events:read). */
 export type PartnerEvent = {
@@ -1081,6 +1155,11 @@ export type Query = {
   /** A membership period of the caller's registration system; null when there is none. */
   membershipPeriod?: Maybe<MembershipPeriod>;
   /**
+   * The partner API keys of the caller's registration system whose organisations the caller all
+   * administers (ROLE_ORG_ADMIN), newest first; revoked ones too when asked. Never the key itself.
+   */
+  operatorApiKeys: Array<PartnerApiKey>;
+  /**
    * The operators' audit log (issue 20): every change an operator made in the organisations the caller
    * administers (ROLE_ORG_ADMIN), newest first; empty for anyone else, and for another organisation's id.
    * first: 50 unless given, at most 200; after: the previous page's nextCursor.
@@ -1149,6 +1228,11 @@ export type Query = {
 
 export type QueryMembershipPeriodArgs = {
   id: Scalars['Int']['input'];
+};
+
+
+export type QueryOperatorApiKeysArgs = {
+  includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1419,6 +1503,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( MergeDecided & { __typename: 'MergeDecided' } )
     | ( MergeDecisionError & { __typename: 'MergeDecisionError' } )
   ;
+  PartnerApiKeyResult:
+    | ( Omit<PartnerApiKeyDone, 'apiKey' | 'previous'> & { apiKey: _RefType['PartnerApiKey'], previous?: Maybe<_RefType['PartnerApiKey']> } & { __typename: 'PartnerApiKeyDone' } )
+    | ( PartnerApiKeyError & { __typename: 'PartnerApiKeyError' } )
+  ;
   PeriodChangeResult:
     | ( PeriodChangeError & { __typename: 'PeriodChangeError' } )
     | ( Omit<PeriodChanged, 'period'> & { period: _RefType['OperatorPeriod'] } & { __typename: 'PeriodChanged' } )
@@ -1496,6 +1584,12 @@ export type ResolversTypes = {
   ParticipantConnection: ResolverTypeWrapper<ParticipantPage>;
   ParticipantEdge: ResolverTypeWrapper<ParticipantEdgeView>;
   ParticipantFilter: ParticipantFilter;
+  PartnerApiKey: ResolverTypeWrapper<ApiKeySummary>;
+  PartnerApiKeyDone: ResolverTypeWrapper<Omit<PartnerApiKeyDone, 'apiKey' | 'previous'> & { apiKey: ResolversTypes['PartnerApiKey'], previous?: Maybe<ResolversTypes['PartnerApiKey']> }>;
+  PartnerApiKeyError: ResolverTypeWrapper<PartnerApiKeyError>;
+  PartnerApiKeyErrorCode: PartnerApiKeyErrorCode;
+  PartnerApiKeyInput: PartnerApiKeyInput;
+  PartnerApiKeyResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PartnerApiKeyResult']>;
   PartnerEvent: ResolverTypeWrapper<PartnerEventRow>;
   PartnerEventConnection: ResolverTypeWrapper<Omit<PartnerEventConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerEventEdge']> }>;
   PartnerEventEdge: ResolverTypeWrapper<Omit<PartnerEventEdge, 'node'> & { node: ResolversTypes['PartnerEvent'] }>;
@@ -1598,6 +1692,11 @@ export type ResolversParentTypes = {
   ParticipantConnection: ParticipantPage;
   ParticipantEdge: ParticipantEdgeView;
   ParticipantFilter: ParticipantFilter;
+  PartnerApiKey: ApiKeySummary;
+  PartnerApiKeyDone: Omit<PartnerApiKeyDone, 'apiKey' | 'previous'> & { apiKey: ResolversParentTypes['PartnerApiKey'], previous?: Maybe<ResolversParentTypes['PartnerApiKey']> };
+  PartnerApiKeyError: PartnerApiKeyError;
+  PartnerApiKeyInput: PartnerApiKeyInput;
+  PartnerApiKeyResult: ResolversUnionTypes<ResolversParentTypes>['PartnerApiKeyResult'];
   PartnerEvent: PartnerEventRow;
   PartnerEventConnection: Omit<PartnerEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerEventEdge']> };
   PartnerEventEdge: Omit<PartnerEventEdge, 'node'> & { node: ResolversParentTypes['PartnerEvent'] };
@@ -1838,10 +1937,13 @@ export type MergeDecisionResultResolvers<ContextType = MembershipContext, Parent
 };
 
 export type MutationResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createPartnerApiKey?: Resolver<ResolversTypes['PartnerApiKeyResult'], ParentType, ContextType, RequireFields<MutationCreatePartnerApiKeyArgs, 'input'>>;
   dismissMergeCandidate?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationDismissMergeCandidateArgs, 'candidateId'>>;
   endMemberSessions?: Resolver<ResolversTypes['EndSessionsResult'], ParentType, ContextType, RequireFields<MutationEndMemberSessionsArgs, 'userKey'>>;
   mergePersons?: Resolver<ResolversTypes['MergeDecisionResult'], ParentType, ContextType, RequireFields<MutationMergePersonsArgs, 'candidateId' | 'keepPersonId'>>;
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
+  revokePartnerApiKey?: Resolver<ResolversTypes['PartnerApiKeyResult'], ParentType, ContextType, RequireFields<MutationRevokePartnerApiKeyArgs, 'id'>>;
+  rotatePartnerApiKey?: Resolver<ResolversTypes['PartnerApiKeyResult'], ParentType, ContextType, RequireFields<MutationRotatePartnerApiKeyArgs, 'id'>>;
   updateMembershipPeriod?: Resolver<ResolversTypes['PeriodChangeResult'], ParentType, ContextType, RequireFields<MutationUpdateMembershipPeriodArgs, 'id' | 'input'>>;
 };
 
@@ -1988,6 +2090,36 @@ export type ParticipantConnectionResolvers<ContextType = MembershipContext, Pare
 export type ParticipantEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['ParticipantEdge'] = ResolversParentTypes['ParticipantEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Participant'], ParentType, ContextType>;
+};
+
+export type PartnerApiKeyResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerApiKey'] = ResolversParentTypes['PartnerApiKey']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organisations?: Resolver<Array<ResolversTypes['Organisation']>, ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerApiKeyDoneResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerApiKeyDone'] = ResolversParentTypes['PartnerApiKeyDone']> = {
+  apiKey?: Resolver<ResolversTypes['PartnerApiKey'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previous?: Resolver<Maybe<ResolversTypes['PartnerApiKey']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PartnerApiKeyErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerApiKeyError'] = ResolversParentTypes['PartnerApiKeyError']> = {
+  code?: Resolver<ResolversTypes['PartnerApiKeyErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PartnerApiKeyResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerApiKeyResult'] = ResolversParentTypes['PartnerApiKeyResult']> = {
+  __resolveType: TypeResolveFn<'PartnerApiKeyDone' | 'PartnerApiKeyError', ParentType, ContextType>;
 };
 
 export type PartnerEventResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerEvent'] = ResolversParentTypes['PartnerEvent']> = {
@@ -2205,6 +2337,7 @@ export type PricePreviewResultResolvers<ContextType = MembershipContext, ParentT
 export type QueryResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   membershipHealth?: Resolver<ResolversTypes['ServiceHealth'], ParentType, ContextType>;
   membershipPeriod?: Resolver<Maybe<ResolversTypes['MembershipPeriod']>, ParentType, ContextType, RequireFields<QueryMembershipPeriodArgs, 'id'>>;
+  operatorApiKeys?: Resolver<Array<ResolversTypes['PartnerApiKey']>, ParentType, ContextType, Partial<QueryOperatorApiKeysArgs>>;
   operatorAuditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, Partial<QueryOperatorAuditLogArgs>>;
   operatorEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   operatorHandoffAttempts?: Resolver<ResolversTypes['HandoffAttemptPage'], ParentType, ContextType, Partial<QueryOperatorHandoffAttemptsArgs>>;
@@ -2321,6 +2454,10 @@ export type Resolvers<ContextType = MembershipContext> = {
   Participant?: ParticipantResolvers<ContextType>;
   ParticipantConnection?: ParticipantConnectionResolvers<ContextType>;
   ParticipantEdge?: ParticipantEdgeResolvers<ContextType>;
+  PartnerApiKey?: PartnerApiKeyResolvers<ContextType>;
+  PartnerApiKeyDone?: PartnerApiKeyDoneResolvers<ContextType>;
+  PartnerApiKeyError?: PartnerApiKeyErrorResolvers<ContextType>;
+  PartnerApiKeyResult?: PartnerApiKeyResultResolvers<ContextType>;
   PartnerEvent?: PartnerEventResolvers<ContextType>;
   PartnerEventConnection?: PartnerEventConnectionResolvers<ContextType>;
   PartnerEventEdge?: PartnerEventEdgeResolvers<ContextType>;

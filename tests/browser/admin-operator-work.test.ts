@@ -284,4 +284,46 @@ describe("the operator's work in the admin portal", () => {
     await expectNoAxeViolationsAtBothWidths(page);
     await screenshots(page, 'admin-period');
   });
+
+  it('partner API keys: made with a name, scopes and expiry, shown once, rotated with an overlap, revoked', async () => {
+    const name = `Timing partner ${Date.now()}`;
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await menu(page).getByRole('link', { name: 'Partner API keys' }).click();
+    await page.getByLabel('Name (e.g. the partner)').fill(name);
+    await page.getByLabel('Events and results (events:read)').check();
+    await page.getByLabel('Expires after (days, empty for never)').fill('30');
+    await page.getByRole('button', { name: 'Make the key' }).click();
+    const shown = page.getByLabel('The new key');
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await shown.waitFor({ state: 'detached' });
+    const row = page.locator(`[data-testid="key-row"][data-label="${name}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('members:read, events:read');
+    expect(await row.textContent()).not.toContain(key);
+    // Only the hash is stored.
+    expect(JSON.stringify(await knex('membership.apiKeys').where({ label: name }))).not.toContain(key);
+
+    await row.getByRole('button', { name: `Rotate ${name}` }).click();
+    await page.getByRole('button', { name: 'Yes, rotate' }).click();
+    await page.getByText('The old key keeps working until').waitFor();
+    expect(await page.getByLabel('The new key').inputValue()).not.toBe(key);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+
+    const rows = page.locator(`[data-testid="key-row"][data-label="${name}"]`);
+    await page.waitForFunction((label) => document.querySelectorAll(`[data-testid="key-row"][data-label="${label}"]`).length === 2, name);
+    await rows
+      .first()
+      .getByRole('button', { name: `Revoke ${name}` })
+      .click();
+    await page.getByRole('button', { name: 'Yes, revoke' }).click();
+    await page.locator('[data-testid="keys-outcome"]', { hasText: 'The key was revoked.' }).waitFor();
+    await page.waitForFunction((label) => document.querySelectorAll(`[data-testid="key-row"][data-label="${label}"]`).length === 1, name);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await screenshots(page, 'admin-api-keys');
+  });
 });

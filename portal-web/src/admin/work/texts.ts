@@ -3,6 +3,7 @@ import type { WorkScreen } from './workPaths';
 /** The menu of the operator's work screens. */
 export const workTexts = {
   menu: 'Operator tasks',
+  loading: 'Loading…',
   screens: {
     periods: 'Periods',
     members: 'Members',
@@ -11,6 +12,7 @@ export const workTexts = {
     review: 'Persons to review',
     handoffs: 'Sign-in hand-offs',
     sessions: 'Sessions',
+    apiKeys: 'Partner API keys',
     audit: 'Audit log',
   } satisfies Record<WorkScreen, string>,
 };

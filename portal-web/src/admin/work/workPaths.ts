@@ -2,7 +2,7 @@
  * The operator's work screens (issue 20) and their browser paths, in menu order. The import
  * screens route themselves (imports/lib/importPaths.ts); these are the rest of the console.
  */
-export type WorkScreen = 'periods' | 'members' | 'persons' | 'orders' | 'review' | 'handoffs' | 'sessions' | 'audit';
+export type WorkScreen = 'periods' | 'members' | 'persons' | 'orders' | 'review' | 'handoffs' | 'sessions' | 'apiKeys' | 'audit';
 
 /** `menu: false`: reached from another screen (a person from the member list), not from the menu. */
 export const WORK_SCREENS: ReadonlyArray<{ screen: WorkScreen; path: string; menu: boolean }> = [
@@ -13,6 +13,7 @@ export const WORK_SCREENS: ReadonlyArray<{ screen: WorkScreen; path: string; men
   { screen: 'review', path: '/review', menu: true },
   { screen: 'handoffs', path: '/handoffs', menu: true },
   { screen: 'sessions', path: '/sessions', menu: true },
+  { screen: 'apiKeys', path: '/api-keys', menu: true },
   { screen: 'audit', path: '/audit', menu: true },
 ];
 

@@ -6,7 +6,7 @@ import { startCustomerSite } from '@ems/router/src/dev/customerSite';
 import { freePort } from '@ems/router/src/dev/stack';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';
-import { usePortalBrowser } from './support/browser';
+import { usePortalBrowser, VIEWPORTS } from './support/browser';
 import { startFaultyForms } from './support/faultyForms';
 import {
   answerCurrentQuestion,
@@ -42,6 +42,14 @@ afterAll(async () => {
   await faulty?.stop();
   await knex.destroy();
 });
+
+/** axe at the phone's 375 px and at 1280 px (the new pieces of these screens at both widths). */
+async function axeAtBothWidths(page: Page): Promise<void> {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page)).toEqual([]);
+  }
+}
 
 /** Signs `persons` in as a new Riverside member and ticks them all on the overview (step 1). */
 async function startRegistration(name: string, persons: Person[], port?: number) {
@@ -177,7 +185,7 @@ describe('member portal (issue 23)', () => {
     expect(await page.getByRole('checkbox', { name: texts.question.agreeFor(fullName(parent)), exact: true }).count()).toBe(1);
     const onBehalf = page.getByRole('checkbox', { name: texts.question.agreeOnBehalfOf(fullName(child)), exact: true });
     expect(await onBehalf.count()).toBe(1);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
   }, 60_000);
 
   it('6: the club and the season are named on every member screen; access-denied and payment pages give the club contact', async () => {
@@ -208,20 +216,20 @@ describe('member portal (issue 23)', () => {
     await completeRegistration(page);
     await waitForScreen(page, 'payment');
     await expectClub(page, season, true);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
 
     // The payment return page.
     await page.getByTestId('redirect-notice').getByRole('link', { name: texts.completion.payNow }).click();
     await decideAtCheckout(page, 'Cancel');
     await paymentOutcome(page, 'cancelled');
     await expectClub(page, season, true);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
 
     // Access denied: last season is closed; the page still says whose season and how to reach them.
     await page.goto(registerLink(member.userKey, { periodId: DEMO_PREVIOUS_PERIOD_ID }));
     await page.getByTestId('access-denied').waitFor();
     await expectClub(page, await periodName(DEMO_PREVIOUS_PERIOD_ID), true);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
   }, 60_000);
 
   it('3: a registration awaiting payment is paid from the overview; a family all registered is told so, with no step 1 and no Next', async () => {
@@ -254,7 +262,7 @@ describe('member portal (issue 23)', () => {
     const awaiting = page.getByTestId('awaiting-payment');
     await awaiting.waitFor();
     expect(await awaiting.textContent()).toContain(order.order.reference);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
 
     const names = persons.map(fullName).join(', ');
     await awaiting.getByRole('link', { name: texts.people.payFor(names, money(order.order.totalMinor, order.order.currency)) }).click();
@@ -288,7 +296,7 @@ describe('member portal (issue 23)', () => {
     expect(await olgaField.locator('.unavailable-reasons').textContent()).toContain(`${fullName(olga)} will be`);
     expect(await optionText(kid, 'individual').isDisabled()).toBe(true);
     expect(await optionText(kid, 'junior').isDisabled()).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
 
     // The server refuses the same at this step, naming the person (not only at the end).
     const processId = await page.evaluate(async () => {
@@ -380,7 +388,7 @@ describe('member portal (issue 23)', () => {
     expect(await review.getByRole('heading', { name: texts.review.title }).count()).toBe(1);
     const feeLine = review.getByRole('row').filter({ hasText: 'Membership fee individual' });
     expect(await feeLine.count()).toBe(1);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
     await feeLine.getByRole('button', { name: /^Change: / }).click();
     await waitForScreen(page, 'question', 2);
     expect(await page.getByLabel(fullName(dee), { exact: true }).inputValue()).toBe('individual');
@@ -448,6 +456,6 @@ describe('member portal (issue 23)', () => {
       { reference: first, status: 'cancelled' },
       { reference: second, status: 'unpaid' },
     ]);
-    expect(await axeViolations(page)).toEqual([]);
+    await axeAtBothWidths(page);
   }, 90_000);
 });

@@ -1,9 +1,9 @@
 import type { Knex } from '@ems/db';
 import type { AccessTokenClaims } from '@ems/schema';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
 import { createRegistrationOrder } from '../../registration';
-import { seedClub, TODAY, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import { TODAY, type Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 import { scopeForUser } from '../scope';
 import { recordOperatorActions } from './operatorAction';
 
@@ -12,22 +12,14 @@ import { recordOperatorActions } from './operatorAction';
  * operators read the entries of the organisations they administer and nothing else (contract
  * rule 10), filtered and paged.
  */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
 let as: ReturnType<typeof operatorGraphql>;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
-});
-
-afterAll(async () => {
-  await db.drop();
+  ({ knex, club, otherTenant, as } = bed);
 });
 
 /** Each order registers another person of the family (a person registers once per period). */

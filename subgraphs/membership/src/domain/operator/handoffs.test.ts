@@ -1,21 +1,17 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { seedClub, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import type { Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /** Sign-in hand-offs (issue 20): the tenant's signed-link attempts with their reasons, for its operators only. */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
 let as: ReturnType<typeof operatorGraphql>;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
+  ({ knex, club, otherTenant, as } = bed);
   const attempt = (tenant: Club, userKey: string, reason: string | null) => ({
     registrationSystemId: tenant.tenantId,
     userKey,
@@ -31,10 +27,6 @@ beforeAll(async () => {
     attempt(club, 'ghost', 'unknown_user'),
     attempt(otherTenant, 'anna', 'replayed'),
   ]);
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 const TRAIL = `query($filter: HandoffAttemptFilter, $first: Int, $after: ID) { operatorHandoffAttempts(filter: $filter, first: $first, after: $after) {

@@ -1,29 +1,21 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { createEvent, giveActiveMembership, seedClub, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import { createEvent, giveActiveMembership, type Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /**
  * Persons to review (issue 20, F8): the merge candidates side by side, a merge that keeps every
  * membership, participation and household link in one transaction (or changes nothing), and a
  * dismissal; each tried by an operator of another organisation and of another tenant.
  */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
 let as: ReturnType<typeof operatorGraphql>;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
-});
-
-afterAll(async () => {
-  await db.drop();
+  ({ knex, club, otherTenant, as } = bed);
 });
 
 async function person(firstName: string, extra: Record<string, unknown> = {}): Promise<number> {

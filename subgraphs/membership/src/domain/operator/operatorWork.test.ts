@@ -1,15 +1,15 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
 import { createRegistrationOrder } from '../../registration';
-import { giveActiveMembership, seedClub, TODAY, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import { giveActiveMembership, TODAY, type Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /**
  * The operator's member list, person page and orders (issue 20) through the membership subgraph's
  * GraphQL on PostgreSQL: what an operator finds, and that an operator of another organisation or
  * tenant, or a plain member, finds nothing with the same ids (contract rule 10).
  */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
@@ -17,11 +17,7 @@ let as: ReturnType<typeof operatorGraphql>;
 let order: { id: number; reference: string };
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
+  ({ knex, club, otherTenant, as } = bed);
   await giveActiveMembership(knex, club, club.family.self, club.previousPeriodId, 'TC-2025-00007');
   await giveActiveMembership(knex, otherTenant, otherTenant.family.self, otherTenant.previousPeriodId, 'TC-2025-00007');
   const created = await knex.transaction((trx) =>
@@ -43,10 +39,6 @@ beforeAll(async () => {
     currency: 'EUR',
   });
   await knex('membership.paymentEvents').insert({ provider: 'builtin', eventId: 'evt_1', providerPaymentId: 'pi_test_1' });
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 const MEMBERS = `query($filter: MemberSearch, $first: Int, $after: ID) { operatorMembers(filter: $filter, first: $first, after: $after) {

@@ -1,10 +1,10 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { seedClub, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import type { Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /** Partner API keys in the admin portal (issue 20): made, rotated and revoked by the operators of their organisations only. */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
@@ -12,17 +12,9 @@ let as: ReturnType<typeof operatorGraphql>;
 let otherOrganisation: number;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
+  ({ knex, club, otherTenant, as } = bed);
   otherOrganisation = (await knex('membership.organisations').where({ registrationSystemId: club.tenantId, name: 'Other Club' }).first())
     .id;
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 const RESULT = `__typename ... on PartnerApiKeyDone { key apiKey { id prefix label scopes status expiresAt organisations { id } } previous { id status expiresAt } }

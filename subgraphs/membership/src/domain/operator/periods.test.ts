@@ -1,25 +1,17 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { clubRules, seedClub, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import { clubRules, type Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /** Membership periods (issue 20): settings and prices for the operator's organisations only, with a price preview by the engine. */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
 let as: ReturnType<typeof operatorGraphql>;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
-});
-
-afterAll(async () => {
-  await db.drop();
+  ({ knex, club, otherTenant, as } = bed);
 });
 
 const PERIOD = `query($id: ID!) { operatorPeriod(id: $id) { id name status registrationOpensOn registrationClosesOn pricingRules organisation { id } } }`;

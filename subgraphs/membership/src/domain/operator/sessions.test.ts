@@ -1,25 +1,17 @@
 import type { Knex } from '@ems/db';
-import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { seedClub, type Club } from '../../testing/fixtures';
-import { operatorGraphql } from '../../testing/operatorGraphql';
+import type { Club } from '../../testing/fixtures';
+import type { operatorGraphql } from '../../testing/operatorGraphql';
+import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
 /** "End every session of a member" (issue 20): the rows of the routers' session table go, for the operator's members only. */
-let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
+const bed = useOperatorTestbed();
 let knex: Knex;
 let club: Club;
 let otherTenant: Club;
 let as: ReturnType<typeof operatorGraphql>;
 
 beforeAll(async () => {
-  db = await migratedScratchDatabase();
-  knex = db.knex;
-  club = await seedClub(knex);
-  otherTenant = await seedClub(knex);
-  as = operatorGraphql(knex);
-});
-
-afterAll(async () => {
-  await db.drop();
+  ({ knex, club, otherTenant, as } = bed);
 });
 
 async function sessionsOf(accountId: number, count: number, prefix: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import iconv from 'iconv-lite';
+import type { Page } from 'playwright-core';
 import { createKnex, type Knex } from '@ems/db';
 import { e2eContext } from '../support/stackContext';
-import { startWorker, stopWorker } from '../support/stackWorker';
 import { screenshots, usePortalBrowser } from './support/browser';
 import {
   ADMIN,
@@ -62,6 +62,20 @@ const SWAPPED_FILE = file(
   'swapped.csv',
   Array.from({ length: 12 }, (_, i) => `${i % 2 ? 'BT-1' : 'BT-2'};Someone${i};Else${i};0${(i % 9) + 1}.01.1960;${100 + i};M;M;`),
 );
+
+/** The swapped file uploaded into a new event, as far as the fingerprint warning. */
+async function swappedFileAtTheWarning(page: Page, event: string | { id: number }): Promise<string> {
+  const target = typeof event === 'string' ? await newEvent(knex, event) : event;
+  await signInOperator(page);
+  await page.goto(`${ADMIN()}/imports/event-participants`);
+  await page.getByLabel('Source system', { exact: true }).selectOption({ label: source.name });
+  await page.getByLabel('Event', { exact: true }).selectOption(String(target.id));
+  await page.getByLabel(/^Trust the keys/).check();
+  await chooseFile(page, SWAPPED_FILE);
+  const jobId = await submitUpload(page);
+  await hostAt(page, 'verifying');
+  return jobId;
+}
 
 describe('the event-participant import in the admin portal', () => {
   let firstJob: string;
@@ -227,15 +241,7 @@ describe('the event-participant import in the admin portal', () => {
 
   it('a fingerprint warning aborted is shown as FAILED', async () => {
     const { page } = browser.tab();
-    const event = await newEvent(knex, 'Harbour Walk');
-    await signInOperator(page);
-    await page.goto(`${ADMIN()}/imports/event-participants`);
-    await page.getByLabel('Source system', { exact: true }).selectOption({ label: source.name });
-    await page.getByLabel('Event', { exact: true }).selectOption(String(event.id));
-    await page.getByLabel(/^Trust the keys/).check();
-    await chooseFile(page, SWAPPED_FILE);
-    const jobId = await submitUpload(page);
-    await hostAt(page, 'verifying');
+    const jobId = await swappedFileAtTheWarning(page, 'Harbour Walk');
     await page.getByRole('button', { name: 'Stop: do not import' }).click();
     await confirmDialog(page, 'Yes, stop the import');
     const { summary, state } = await summaryOf(page, 'event-participants', jobId);
@@ -250,17 +256,13 @@ describe('the event-participant import in the admin portal', () => {
   it('cancels during processing, after a confirmation', async () => {
     const { page } = browser.tab();
     const event = await newEvent(knex, 'Harbour Swim');
-    await signInOperator(page);
-    await page.goto(`${ADMIN()}/imports/event-participants`);
-    await page.getByLabel('Source system', { exact: true }).selectOption({ label: source.name });
-    await page.getByLabel('Event', { exact: true }).selectOption(String(event.id));
-    await page.getByLabel(/^Trust the keys/).check();
-    await chooseFile(page, SWAPPED_FILE);
-    const jobId = await submitUpload(page);
-    await hostAt(page, 'verifying');
-    // Without a worker the acknowledged job stays PROCESSING until the operator cancels it.
-    await stopWorker();
+    const jobId = await swappedFileAtTheWarning(page, event);
+    // The worker's chunk waits for the event's write lock, held here: the acknowledged job stays
+    // PROCESSING (0 rows done) until the operator cancels it; the chunk then finds the job
+    // cancelled at its commit and writes nothing.
+    const lock = await knex.transaction();
     try {
+      await lock.raw('SELECT id FROM membership.events WHERE id = ? FOR UPDATE', [event.id]);
       await page.getByRole('button', { name: 'Import it anyway' }).click();
       const host = await hostAt(page, 'processing');
       expect(await host.getByTestId('rows-done').textContent()).toBe('0 of 12 rows');
@@ -277,8 +279,9 @@ describe('the event-participant import in the admin portal', () => {
       expect(state).toBe('CANCELLED');
       expect(await page.getByTestId('summary-state').textContent()).toBe('Import cancelled');
     } finally {
-      await startWorker();
+      await lock.rollback();
     }
     expect(await knex('membership.participants').where({ eventId: event.id }).count()).toEqual([{ count: '0' }]);
+    expect(await knex('imports.importJobs').where({ id: jobId }).first('state')).toEqual({ state: 'CANCELLED' });
   }, 120_000);
 });

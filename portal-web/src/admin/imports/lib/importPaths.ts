@@ -45,8 +45,8 @@ export function summaryPath(callerKey: string, jobId: string): string | null {
 }
 
 /**
- * The operator console's review of possible duplicates (F8), filtered to one import's merge
- * candidates. The review screen itself is the console's (issue 20); this is the one place its
- * address is written.
+ * The operator console's review of possible duplicates (F8, issue 20's `/review`): every open
+ * merge candidate of the operator's organisations, this import's among them. The one place its
+ * address is written here.
  */
-export const mergeReviewPath = (jobId: string): string => `/persons-to-review?importJob=${encodeURIComponent(jobId)}`;
+export const mergeReviewPath = (): string => '/review';

@@ -12,7 +12,7 @@ type Person = SummaryJob['mergeCandidatesCreated'][number]['person'];
 const name = (p: Person) => [p.firstName, p.lastName].join(' ') + (p.dateOfBirth ? ` (${p.dateOfBirth})` : '');
 
 /** F8: the persons the import created who may be someone already known; not there when there are none. */
-export function MergeCandidatesPanel({ jobId, candidates }: { jobId: string; candidates: SummaryJob['mergeCandidatesCreated'] }) {
+export function MergeCandidatesPanel({ candidates }: { candidates: SummaryJob['mergeCandidatesCreated'] }) {
   if (candidates.length === 0) return null;
   return (
     <section className="card" aria-labelledby="merge-title" data-testid="merge-candidates">
@@ -27,7 +27,7 @@ export function MergeCandidatesPanel({ jobId, candidates }: { jobId: string; can
       </ul>
       {candidates.length > SHOWN && <p className="muted">+ {formatCount(candidates.length - SHOWN)}</p>}
       <p>
-        <AppLink to={mergeReviewPath(jobId)}>{texts.mergeReview}</AppLink>
+        <AppLink to={mergeReviewPath()}>{texts.mergeReview}</AppLink>
       </p>
     </section>
   );

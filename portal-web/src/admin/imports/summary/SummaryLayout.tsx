@@ -75,7 +75,7 @@ export function SummaryLayout({ flow, jobId, title, countKeys, flowDetails }: Su
       <SummaryHeader job={job} title={title} />
       <CountsPanel counts={job.counts} keys={countKeys} />
       {flowDetails}
-      <MergeCandidatesPanel jobId={job.id} candidates={job.mergeCandidatesCreated} />
+      <MergeCandidatesPanel candidates={job.mergeCandidatesCreated} />
       <IgnoredColumnsPanel columns={job.ignoredColumns} />
       <FailedRowsPanel job={job} />
       <RowResultsTable jobId={job.id} counts={job.counts} />

@@ -96,3 +96,18 @@ export const IMPORT_SUMMARY = graphql(`
 
 export type SummaryJob = NonNullable<ImportSummaryQuery['importJob']>;
 export type CountKey = keyof SummaryJob['counts'];
+
+/** The counts of a flow that matches persons (F4) and records merge candidates (F8). */
+export const PERSON_FLOW_COUNTS: readonly CountKey[] = [
+  'rows',
+  'created',
+  'updated',
+  'unchanged',
+  'failed',
+  'personsCreated',
+  'personsUpdated',
+  'matchedByKey',
+  'matchedExactly',
+  'matchedFuzzily',
+  'mergeCandidates',
+];

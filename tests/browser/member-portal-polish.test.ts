@@ -361,7 +361,7 @@ describe('member portal (issue 23)', () => {
     expect(money(ownLines(member.personIds[1]!), order.currency)).toBe(kaiPrice);
   }, 60_000);
 
-  it('5: a running total while answering, and a review of every line before Finish, with "change" links to the question', async () => {
+  it('5: option prices at their question, a running total while answering, and a review of every line before Finish, with "change" links to the question', async () => {
     const dee = { firstName: 'Dee', lastName: 'Review', dateOfBirth: '1987-03-03' };
     const { page, member } = await startRegistration('dee', [dee]);
     await submitStep(page);
@@ -376,9 +376,12 @@ describe('member portal (issue 23)', () => {
 
     // Insurance (step 7) raises the total by its price.
     await advanceTo(page, 7);
+    // The price is at the option's own question: per person for insurance, once for the magazine.
+    expect(await page.getByTestId('option-price').textContent()).toBe(texts.question.optionPrice(money(1200, 'EUR'), 'person'));
     await page.getByRole('checkbox', { name: fullName(dee) }).check();
     await submitStep(page);
     await waitForScreen(page, 'question', 8);
+    expect(await page.getByTestId('option-price').textContent()).toBe(texts.question.optionPrice(money(1800, 'EUR'), 'order'));
     const parse = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
     expect(parse(await totalNow()) - parse(before)).toBe(1200);
 

@@ -40,6 +40,11 @@ export const QUESTION_STEP_FRAGMENT = graphql(`
       max
     }
     termsUrl
+    optionPrice {
+      currency
+      amountMinor
+      per
+    }
     people {
       id
       firstName
@@ -111,6 +116,9 @@ export function QuestionStep(props: {
 
   const rangeHint =
     questionType === 'NUM' && form.numberRange ? texts.question.numberRange(form.numberRange.min, form.numberRange.max ?? null) : null;
+  const priceHint = form.optionPrice
+    ? texts.question.optionPrice(formatMoney(form.optionPrice.amountMinor, form.optionPrice.currency), form.optionPrice.per)
+    : null;
   const groupHint =
     questionType === 'ITC' && form.required
       ? texts.question.everyoneMustAgree
@@ -118,7 +126,12 @@ export function QuestionStep(props: {
         ? texts.question.atLeastOne
         : null;
   const describedBy =
-    [groupHint ? 'question-hint' : null, rangeHint ? 'range-hint' : null, errors.step.length ? STEP_ERROR_ID : null]
+    [
+      groupHint ? 'question-hint' : null,
+      rangeHint ? 'range-hint' : null,
+      priceHint ? 'price-hint' : null,
+      errors.step.length ? STEP_ERROR_ID : null,
+    ]
       .filter(Boolean)
       .join(' ') || undefined;
 
@@ -139,6 +152,11 @@ export function QuestionStep(props: {
               {texts.question.readTerms}
             </a>{' '}
             <span className="muted">{texts.question.opensInNewTab}</span>
+          </p>
+        )}
+        {priceHint && (
+          <p id="price-hint" className="hint option-price" data-testid="option-price">
+            {priceHint}
           </p>
         )}
         {rangeHint && (

@@ -140,6 +140,8 @@ export const texts = {
     readTerms: 'Read the terms and conditions',
     optionWithPrice: (label: string, price: string) => `${label} – ${price}`,
     optionNotAvailable: (label: string) => `${label} (not available)`,
+    optionPrice: (amount: string, per: string) =>
+      per === 'order' ? `${amount} once for the whole registration, however many are ticked.` : `${amount} for each person ticked.`,
     notAvailable: 'Not available.',
     opensInNewTab: '(opens in a new tab)',
     numberRange: (min: number, max: number | null) => (max === null ? `A number of at least ${min}.` : `A number from ${min} to ${max}.`),

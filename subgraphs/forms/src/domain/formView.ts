@@ -117,6 +117,7 @@ export function buildFormView(ctx: FormContext, stepAnswers: ReadonlyMap<number,
     numberRange: question.questionType === 'NUM' ? numberRangeOf({ min: question.numberMin, max: question.numberMax }) : null,
     termsUrl: question.questionType === 'ITC' ? period.termsUrl : null,
     estimate: ctx.estimate ?? null,
+    optionPrice: optionPriceOf(question, period),
   };
 }
 
@@ -130,4 +131,12 @@ export async function withTypeOffers(trx: Knex.Transaction, ctx: FormContext, wi
   const estimate = withEstimate && ctx.loadEstimate && typeStep >= 2 && ctx.instance.step > typeStep ? await ctx.loadEstimate(trx) : null;
   if (question.answerKey !== 'membershipType' || !ctx.loadTypeOffers) return { ...ctx, estimate };
   return { ...ctx, estimate, typeOffers: await ctx.loadTypeOffers(trx, ctx.instance.selectedPersonIds) };
+}
+
+/** The price of the option a check-box question adds (answer key insurance or magazine), when the period prices it. */
+function optionPriceOf(question: StepRow, period: RegistrationPeriod): FormView['optionPrice'] {
+  const key = question.answerKey;
+  if (key !== 'insurance' && key !== 'magazine') return null;
+  const price = period.optionPrices?.[key];
+  return price ? { currency: period.currency, amountMinor: price.priceMinor, per: price.per } : null;
 }

@@ -61,6 +61,8 @@ export interface FormView {
   numberRange: { min: number; max: number | null } | null;
   /** On an ITC question: the period's terms and conditions (null: none published, or another step). */
   termsUrl: string | null;
+  /** On an option's question (insurance, magazine): what ticking it costs, per person or per order. */
+  optionPrice?: { currency: string; amountMinor: number; per: 'person' | 'order' } | null;
   /** While answering, once every person has a membership type: the order's price as answered so far. */
   estimate?: RegistrationEstimate | null;
 }

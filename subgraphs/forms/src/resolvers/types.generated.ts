@@ -23,6 +23,8 @@ export type Form = {
   estimate?: Maybe<FormEstimate>;
   /** On a NUM question: the range an answer must keep (the minimum is 0 unless the step sets its own); null on other steps. */
   numberRange?: Maybe<NumberRange>;
+  /** On the question of a priced option (insurance, magazine): what ticking it costs; null elsewhere. */
+  optionPrice?: Maybe<FormOptionPrice>;
   options?: Maybe<Array<FormOption>>;
   order?: Maybe<Order>;
   paymentUrl?: Maybe<Scalars['String']['output']>;
@@ -92,6 +94,14 @@ export type FormOptionPerson = {
   priceMinor?: Maybe<Scalars['Int']['output']>;
   /** Why not, a sentence naming the person; null when available. */
   reason?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormOptionPrice = {
+  __typename?: 'FormOptionPrice';
+  amountMinor: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** person or order. */
+  per: Scalars['String']['output'];
 };
 
 /** The contract's FormPersonDTO. */
@@ -295,6 +305,7 @@ export type ResolversTypes = {
   FormEstimateLine: ResolverTypeWrapper<FormEstimateLine>;
   FormOption: ResolverTypeWrapper<FormOption>;
   FormOptionPerson: ResolverTypeWrapper<FormOptionPerson>;
+  FormOptionPrice: ResolverTypeWrapper<FormOptionPrice>;
   FormPerson: ResolverTypeWrapper<FormPerson>;
   FormResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['FormResult']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -321,6 +332,7 @@ export type ResolversParentTypes = {
   FormEstimateLine: FormEstimateLine;
   FormOption: FormOption;
   FormOptionPerson: FormOptionPerson;
+  FormOptionPrice: FormOptionPrice;
   FormPerson: FormPerson;
   FormResult: ResolversUnionTypes<ResolversParentTypes>['FormResult'];
   Mutation: Record<PropertyKey, never>;
@@ -336,6 +348,7 @@ export type FormResolvers<ContextType = FormsContext, ParentType extends Resolve
   canGoBack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   estimate?: Resolver<Maybe<ResolversTypes['FormEstimate']>, ParentType, ContextType>;
   numberRange?: Resolver<Maybe<ResolversTypes['NumberRange']>, ParentType, ContextType>;
+  optionPrice?: Resolver<Maybe<ResolversTypes['FormOptionPrice']>, ParentType, ContextType>;
   options?: Resolver<Maybe<Array<ResolversTypes['FormOption']>>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   paymentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -388,6 +401,12 @@ export type FormOptionPersonResolvers<ContextType = FormsContext, ParentType ext
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type FormOptionPriceResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormOptionPrice'] = ResolversParentTypes['FormOptionPrice']> = {
+  amountMinor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  per?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FormPersonResolvers<ContextType = FormsContext, ParentType extends ResolversParentTypes['FormPerson'] = ResolversParentTypes['FormPerson']> = {
   answer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   canSelect?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -437,6 +456,7 @@ export type Resolvers<ContextType = FormsContext> = {
   FormEstimateLine?: FormEstimateLineResolvers<ContextType>;
   FormOption?: FormOptionResolvers<ContextType>;
   FormOptionPerson?: FormOptionPersonResolvers<ContextType>;
+  FormOptionPrice?: FormOptionPriceResolvers<ContextType>;
   FormPerson?: FormPersonResolvers<ContextType>;
   FormResult?: FormResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

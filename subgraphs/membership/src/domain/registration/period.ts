@@ -18,6 +18,8 @@ export interface RegistrationPeriod {
   options: OptionCode[];
   /** The terms and conditions the form's ITC question links to (null: none published). */
   termsUrl: string | null;
+  /** What each offered option costs (minor units of `currency`), per person or per order: shown at its question. */
+  optionPrices?: Partial<Record<OptionCode, { per: 'person' | 'order'; priceMinor: number }>>;
 }
 
 export type PeriodClosedReason = 'PERIOD_CLOSED' | 'REGISTRATION_NOT_OPEN' | 'REGISTRATION_ENDED';
@@ -42,6 +44,12 @@ function registrationPeriodOf(row: PeriodRow, activeTypes: readonly MembershipTy
     membershipTypes: activeTypes.filter((t) => Object.hasOwn(rules.baseFees, t.code)).map((t) => ({ code: t.code, name: t.name })),
     options: OPTION_CODES.filter((code) => rules.options[code] !== undefined),
     termsUrl: row.termsUrl ?? null,
+    optionPrices: Object.fromEntries(
+      OPTION_CODES.flatMap((code) => {
+        const price = rules.options[code];
+        return price ? [[code, { per: price.per, priceMinor: price.priceMinor }]] : [];
+      }),
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { navigate, useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import { Notice } from '../ui/Notice';
+import { ShowMore, WorkTable } from '../work/WorkTable';
 import { AUDIT_FILTER_FIELDS, auditFilterOf, auditPath, changeLines, type AuditFilterValues } from './auditFilter';
 import { auditTexts as texts } from './texts';
 
@@ -41,28 +42,22 @@ export function AuditLogScreen() {
   };
   const { data, loading, error, fetchMore } = useQuery(AUDIT_LOG, { variables: { filter }, fetchPolicy: 'network-only' });
   const [draft, setDraft] = useState<AuditFilterValues>(applied);
-  const [loadingMore, setLoadingMore] = useState(false);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     navigate(auditPath(draft), { replace: true });
   }
 
-  async function onMore(after: string) {
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          operatorAuditLog: {
-            ...fetchMoreResult.operatorAuditLog,
-            entries: [...previous.operatorAuditLog.entries, ...fetchMoreResult.operatorAuditLog.entries],
-          },
-        }),
-      });
-    } finally {
-      setLoadingMore(false);
-    }
+  function onMore(after: string) {
+    return fetchMore({
+      variables: { after },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        operatorAuditLog: {
+          ...fetchMoreResult.operatorAuditLog,
+          entries: [...previous.operatorAuditLog.entries, ...fetchMoreResult.operatorAuditLog.entries],
+        },
+      }),
+    });
   }
 
   const log = data?.operatorAuditLog;
@@ -104,47 +99,35 @@ export function AuditLogScreen() {
       {loading && !log && <p className="muted">{texts.loading}</p>}
       {log && log.entries.length === 0 && <p data-testid="audit-empty">{texts.empty}</p>}
       {log && log.entries.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="audit-caption">
-          <table className="work-table" data-testid="audit-entries">
-            <caption id="audit-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.at}</th>
-                <th scope="col">{texts.columns.organisation}</th>
-                <th scope="col">{texts.columns.actor}</th>
-                <th scope="col">{texts.columns.action}</th>
-                <th scope="col">{texts.columns.subject}</th>
-                <th scope="col">{texts.columns.change}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.entries.map((entry) => (
-                <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} data-subject={entry.subjectId}>
-                  <td>{new Date(entry.at).toLocaleString()}</td>
-                  <td>{entry.organisation.name}</td>
-                  <td>{entry.actorUserKey}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    {entry.subjectType} {entry.subjectId}
-                  </td>
-                  <td>
-                    <pre>{changeLines(entry.before, entry.after).join('\n')}</pre>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkTable
+          caption={texts.caption}
+          columns={[
+            texts.columns.at,
+            texts.columns.organisation,
+            texts.columns.actor,
+            texts.columns.action,
+            texts.columns.subject,
+            texts.columns.change,
+          ]}
+          testId="audit-entries"
+        >
+          {log.entries.map((entry) => (
+            <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} data-subject={entry.subjectId}>
+              <td>{new Date(entry.at).toLocaleString()}</td>
+              <td>{entry.organisation.name}</td>
+              <td>{entry.actorUserKey}</td>
+              <td>{entry.action}</td>
+              <td>
+                {entry.subjectType} {entry.subjectId}
+              </td>
+              <td>
+                <pre>{changeLines(entry.before, entry.after).join('\n')}</pre>
+              </td>
+            </tr>
+          ))}
+        </WorkTable>
       )}
-      {log?.nextCursor && (
-        <div className="actions">
-          <button type="button" className="button button-secondary" disabled={loadingMore} onClick={() => void onMore(log.nextCursor!)}>
-            {texts.more}
-          </button>
-        </div>
-      )}
+      {log?.nextCursor && <ShowMore label={texts.more} onMore={() => onMore(log.nextCursor!)} />}
     </section>
   );
 }

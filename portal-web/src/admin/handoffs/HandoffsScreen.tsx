@@ -4,6 +4,7 @@ import { navigate, useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { HandoffResult } from '../graphql/generated/graphql';
 import { Notice } from '../ui/Notice';
+import { ShowMore, WorkTable } from '../work/WorkTable';
 import { handoffTexts as texts } from './texts';
 
 const HANDOFFS = graphql(`
@@ -82,56 +83,45 @@ export function HandoffsScreen() {
       {loading && !trail && <p className="muted">{texts.loading}</p>}
       {trail && trail.attempts.length === 0 && <p data-testid="handoffs-empty">{texts.empty}</p>}
       {trail && trail.attempts.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="handoffs-caption">
-          <table className="work-table" data-testid="handoff-rows">
-            <caption id="handoffs-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.at}</th>
-                <th scope="col">{texts.columns.userKey}</th>
-                <th scope="col">{texts.columns.result}</th>
-                <th scope="col">{texts.columns.reason}</th>
-                <th scope="col">{texts.columns.scheme}</th>
-                <th scope="col">{texts.columns.address}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {trail.attempts.map((a) => (
-                <tr key={a.id} data-testid="handoff-row" data-result={a.result} data-reason={a.reason ?? ''}>
-                  <td>{new Date(a.at).toLocaleString()}</td>
-                  <td>{a.userKey ?? '–'}</td>
-                  <td>{a.result === 'ACCEPTED' ? texts.filter.accepted : texts.filter.refused}</td>
-                  <td>{a.reason ? (texts.reasons[a.reason] ?? a.reason) : '–'}</td>
-                  <td>{a.scheme ?? '–'}</td>
-                  <td>{a.clientAddress ?? '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkTable
+          caption={texts.caption}
+          columns={[
+            texts.columns.at,
+            texts.columns.userKey,
+            texts.columns.result,
+            texts.columns.reason,
+            texts.columns.scheme,
+            texts.columns.address,
+          ]}
+          testId="handoff-rows"
+        >
+          {trail.attempts.map((a) => (
+            <tr key={a.id} data-testid="handoff-row" data-result={a.result} data-reason={a.reason ?? ''}>
+              <td>{new Date(a.at).toLocaleString()}</td>
+              <td>{a.userKey ?? '–'}</td>
+              <td>{a.result === 'ACCEPTED' ? texts.filter.accepted : texts.filter.refused}</td>
+              <td>{a.reason ? (texts.reasons[a.reason] ?? a.reason) : '–'}</td>
+              <td>{a.scheme ?? '–'}</td>
+              <td>{a.clientAddress ?? '–'}</td>
+            </tr>
+          ))}
+        </WorkTable>
       )}
       {trail?.nextCursor && (
-        <div className="actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: trail.nextCursor },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  operatorHandoffAttempts: {
-                    ...fetchMoreResult.operatorHandoffAttempts,
-                    attempts: [...previous.operatorHandoffAttempts.attempts, ...fetchMoreResult.operatorHandoffAttempts.attempts],
-                  },
-                }),
-              })
-            }
-          >
-            {texts.more}
-          </button>
-        </div>
+        <ShowMore
+          label={texts.more}
+          onMore={() =>
+            fetchMore({
+              variables: { after: trail.nextCursor },
+              updateQuery: (previous, { fetchMoreResult }) => ({
+                operatorHandoffAttempts: {
+                  ...fetchMoreResult.operatorHandoffAttempts,
+                  attempts: [...previous.operatorHandoffAttempts.attempts, ...fetchMoreResult.operatorHandoffAttempts.attempts],
+                },
+              }),
+            })
+          }
+        />
       )}
     </section>
   );

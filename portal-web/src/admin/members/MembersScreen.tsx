@@ -5,6 +5,7 @@ import { graphql } from '../graphql/generated';
 import type { AdminMembersQuery, MembershipStatus } from '../graphql/generated/graphql';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
+import { ShowMore, WorkTable } from '../work/WorkTable';
 import { personPath } from '../persons/personPaths';
 import { MEMBERSHIP_STATUSES, memberSearchOf, membersCsv, membersPath, type ExportedMember, type MemberSearchValues } from './memberSearch';
 import { memberTexts as texts } from './texts';
@@ -183,60 +184,49 @@ export function MembersScreen() {
         </p>
       )}
       {list && list.rows.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="members-caption">
-          <table className="work-table" data-testid="member-rows">
-            <caption id="members-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.name}</th>
-                <th scope="col">{texts.columns.number}</th>
-                <th scope="col">{texts.columns.period}</th>
-                <th scope="col">{texts.columns.type}</th>
-                <th scope="col">{texts.columns.status}</th>
-                <th scope="col">{texts.columns.userKeys}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.membershipId} data-testid="member-row">
-                  <td>
-                    <AppLink to={personPath(row.personId)}>
-                      {row.firstName} {row.lastName}
-                    </AppLink>
-                  </td>
-                  <td className="membership-number">{row.membershipNumber ?? '–'}</td>
-                  <td>{row.periodName}</td>
-                  <td>{row.membershipTypeName}</td>
-                  <td>{texts.statuses[row.status]}</td>
-                  <td>{row.userKeys.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkTable
+          caption={texts.caption}
+          columns={[
+            texts.columns.name,
+            texts.columns.number,
+            texts.columns.period,
+            texts.columns.type,
+            texts.columns.status,
+            texts.columns.userKeys,
+          ]}
+          testId="member-rows"
+        >
+          {list.rows.map((row) => (
+            <tr key={row.membershipId} data-testid="member-row">
+              <td>
+                <AppLink to={personPath(row.personId)}>
+                  {row.firstName} {row.lastName}
+                </AppLink>
+              </td>
+              <td className="membership-number">{row.membershipNumber ?? '–'}</td>
+              <td>{row.periodName}</td>
+              <td>{row.membershipTypeName}</td>
+              <td>{texts.statuses[row.status]}</td>
+              <td>{row.userKeys.join(', ')}</td>
+            </tr>
+          ))}
+        </WorkTable>
       )}
       {list?.nextCursor && (
-        <div className="actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: list.nextCursor },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  operatorMembers: {
-                    ...fetchMoreResult.operatorMembers,
-                    rows: [...previous.operatorMembers.rows, ...fetchMoreResult.operatorMembers.rows],
-                  },
-                }),
-              })
-            }
-          >
-            {texts.more}
-          </button>
-        </div>
+        <ShowMore
+          label={texts.more}
+          onMore={() =>
+            fetchMore({
+              variables: { after: list.nextCursor },
+              updateQuery: (previous, { fetchMoreResult }) => ({
+                operatorMembers: {
+                  ...fetchMoreResult.operatorMembers,
+                  rows: [...previous.operatorMembers.rows, ...fetchMoreResult.operatorMembers.rows],
+                },
+              }),
+            })
+          }
+        />
       )}
     </section>
   );

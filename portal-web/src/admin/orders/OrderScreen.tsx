@@ -6,6 +6,7 @@ import { auditPath } from '../audit/auditFilter';
 import { graphql } from '../graphql/generated';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
+import { WorkTable } from '../work/WorkTable';
 import { parseAmountMinor } from './amount';
 import { orderReferenceOf } from './orderPaths';
 import { orderTexts } from './texts';
@@ -111,62 +112,49 @@ export function OrderScreen() {
           {order.payments.length === 0 ? (
             <p>{texts.noPayments}</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={texts.payments}>
-              <table className="work-table" data-testid="order-payments">
-                <thead>
-                  <tr>
-                    <th scope="col">{texts.columns.at}</th>
-                    <th scope="col">{texts.columns.provider}</th>
-                    <th scope="col">{texts.columns.id}</th>
-                    <th scope="col">{texts.columns.status}</th>
-                    <th scope="col" className="amount">
-                      {texts.columns.amount}
-                    </th>
-                    <th scope="col">{texts.columns.by}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.payments.map((p) => (
-                    <tr key={p.id} data-testid="order-payment" data-provider={p.provider} data-status={p.status}>
-                      <td>{new Date(p.createdAt).toLocaleString()}</td>
-                      <td>{p.provider}</td>
-                      <td>{p.providerPaymentId ?? '–'}</td>
-                      <td>{p.status}</td>
-                      <td className="amount">{formatMoney(p.amountMinor, p.currency)}</td>
-                      <td>{p.recordedBy ?? '–'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <WorkTable
+              caption={texts.payments}
+              columns={[
+                texts.columns.at,
+                texts.columns.provider,
+                texts.columns.id,
+                texts.columns.status,
+                { label: texts.columns.amount, className: 'amount' },
+                texts.columns.by,
+              ]}
+              testId="order-payments"
+            >
+              {order.payments.map((p) => (
+                <tr key={p.id} data-testid="order-payment" data-provider={p.provider} data-status={p.status}>
+                  <td>{new Date(p.createdAt).toLocaleString()}</td>
+                  <td>{p.provider}</td>
+                  <td>{p.providerPaymentId ?? '–'}</td>
+                  <td>{p.status}</td>
+                  <td className="amount">{formatMoney(p.amountMinor, p.currency)}</td>
+                  <td>{p.recordedBy ?? '–'}</td>
+                </tr>
+              ))}
+            </WorkTable>
           )}
 
           <h3>{texts.events}</h3>
           {order.providerEvents.length === 0 ? (
             <p data-testid="order-no-events">{texts.noEvents}</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={texts.events}>
-              <table className="work-table" data-testid="order-events">
-                <thead>
-                  <tr>
-                    <th scope="col">{texts.columns.at}</th>
-                    <th scope="col">{texts.columns.provider}</th>
-                    <th scope="col">{texts.columns.event}</th>
-                    <th scope="col">{texts.columns.id}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.providerEvents.map((e) => (
-                    <tr key={`${e.provider}-${e.eventId}`}>
-                      <td>{new Date(e.receivedAt).toLocaleString()}</td>
-                      <td>{e.provider}</td>
-                      <td>{e.eventId}</td>
-                      <td>{e.providerPaymentId ?? '–'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <WorkTable
+              caption={texts.events}
+              columns={[texts.columns.at, texts.columns.provider, texts.columns.event, texts.columns.id]}
+              testId="order-events"
+            >
+              {order.providerEvents.map((e) => (
+                <tr key={`${e.provider}-${e.eventId}`}>
+                  <td>{new Date(e.receivedAt).toLocaleString()}</td>
+                  <td>{e.provider}</td>
+                  <td>{e.eventId}</td>
+                  <td>{e.providerPaymentId ?? '–'}</td>
+                </tr>
+              ))}
+            </WorkTable>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import { graphql } from '../graphql/generated';
 import type { OrderStatus } from '../graphql/generated/graphql';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
+import { ShowMore, WorkTable } from '../work/WorkTable';
 import { orderPath } from './orderPaths';
 import { orderTexts as texts } from './texts';
 
@@ -89,64 +90,49 @@ export function OrdersScreen() {
       {loading && !list && <p className="muted">{texts.loading}</p>}
       {list && list.orders.length === 0 && <p data-testid="orders-empty">{texts.empty}</p>}
       {list && list.orders.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="orders-caption">
-          <table className="work-table" data-testid="order-rows">
-            <caption id="orders-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.reference}</th>
-                <th scope="col">{texts.columns.account}</th>
-                <th scope="col">{texts.columns.period}</th>
-                <th scope="col">{texts.columns.status}</th>
-                <th scope="col" className="amount">
-                  {texts.columns.total}
-                </th>
-                <th scope="col" className="amount">
-                  {texts.columns.paid}
-                </th>
-                <th scope="col">{texts.columns.created}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.orders.map((o) => (
-                <tr key={o.id} data-testid="order-row" data-reference={o.reference}>
-                  <td className="reference">
-                    <AppLink to={orderPath(o.reference)}>{o.reference}</AppLink>
-                  </td>
-                  <td>{o.userKey}</td>
-                  <td>{o.periodName}</td>
-                  <td>{texts.filter.statuses[o.status]}</td>
-                  <td className="amount">{formatMoney(o.totalMinor, o.currency)}</td>
-                  <td className="amount">{formatMoney(o.paidMinor, o.currency)}</td>
-                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkTable
+          caption={texts.caption}
+          columns={[
+            texts.columns.reference,
+            texts.columns.account,
+            texts.columns.period,
+            texts.columns.status,
+            { label: texts.columns.total, className: 'amount' },
+            { label: texts.columns.paid, className: 'amount' },
+            texts.columns.created,
+          ]}
+          testId="order-rows"
+        >
+          {list.orders.map((o) => (
+            <tr key={o.id} data-testid="order-row" data-reference={o.reference}>
+              <td className="reference">
+                <AppLink to={orderPath(o.reference)}>{o.reference}</AppLink>
+              </td>
+              <td>{o.userKey}</td>
+              <td>{o.periodName}</td>
+              <td>{texts.filter.statuses[o.status]}</td>
+              <td className="amount">{formatMoney(o.totalMinor, o.currency)}</td>
+              <td className="amount">{formatMoney(o.paidMinor, o.currency)}</td>
+              <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+            </tr>
+          ))}
+        </WorkTable>
       )}
       {list?.nextCursor && (
-        <div className="actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: list.nextCursor },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  operatorOrders: {
-                    ...fetchMoreResult.operatorOrders,
-                    orders: [...previous.operatorOrders.orders, ...fetchMoreResult.operatorOrders.orders],
-                  },
-                }),
-              })
-            }
-          >
-            {texts.more}
-          </button>
-        </div>
+        <ShowMore
+          label={texts.more}
+          onMore={() =>
+            fetchMore({
+              variables: { after: list.nextCursor },
+              updateQuery: (previous, { fetchMoreResult }) => ({
+                operatorOrders: {
+                  ...fetchMoreResult.operatorOrders,
+                  orders: [...previous.operatorOrders.orders, ...fetchMoreResult.operatorOrders.orders],
+                },
+              }),
+            })
+          }
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../graphql/generated';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
+import { WorkTable } from '../work/WorkTable';
 import { periodPath } from './periodPaths';
 import { periodTexts as texts } from './texts';
 
@@ -28,33 +29,18 @@ export function PeriodsScreen() {
       {loading && !periods && <p className="muted">{texts.loading}</p>}
       {periods && periods.length === 0 && <p>{texts.empty}</p>}
       {periods && periods.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="periods-caption">
-          <table className="work-table">
-            <caption id="periods-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.name}</th>
-                <th scope="col">{texts.columns.status}</th>
-                <th scope="col">{texts.columns.opens}</th>
-                <th scope="col">{texts.columns.closes}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {periods.map((p) => (
-                <tr key={p.id} data-testid="period-row" data-period={p.id}>
-                  <td>
-                    <AppLink to={periodPath(p.id)}>{p.name}</AppLink>
-                  </td>
-                  <td>{texts.statuses[p.status]}</td>
-                  <td>{p.registrationOpensOn}</td>
-                  <td>{p.registrationClosesOn}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkTable caption={texts.caption} columns={[texts.columns.name, texts.columns.status, texts.columns.opens, texts.columns.closes]}>
+          {periods.map((p) => (
+            <tr key={p.id} data-testid="period-row" data-period={p.id}>
+              <td>
+                <AppLink to={periodPath(p.id)}>{p.name}</AppLink>
+              </td>
+              <td>{texts.statuses[p.status]}</td>
+              <td>{p.registrationOpensOn}</td>
+              <td>{p.registrationClosesOn}</td>
+            </tr>
+          ))}
+        </WorkTable>
       )}
     </section>
   );

@@ -326,4 +326,21 @@ describe("the operator's work in the admin portal", () => {
     await expectNoAxeViolationsAtBothWidths(page);
     await screenshots(page, 'admin-api-keys');
   });
+
+  it("after a tenant switch the screens show the other registration system's data only", async () => {
+    const { page } = browser.tab();
+    await signInAsOlga(page);
+    await page.getByLabel('Registration system').selectOption({ label: 'Demo Club Network (HMAC links)' });
+    await page.getByRole('button', { name: 'Switch' }).click();
+    await page.locator('[data-testid="current-tenant"][data-registration-system="2"]').waitFor();
+    await menu(page).getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Name, membership number or user key').fill('Worksworth');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('[data-testid="members-total"]', { hasText: 'No members match.' }).waitFor();
+    await menu(page).getByRole('link', { name: 'Orders and payments' }).click();
+    await page.locator('[data-testid="order-rows"], [data-testid="orders-empty"]').first().waitFor();
+    expect(await page.locator(`[data-testid="order-row"][data-reference="${order.reference}"]`).count()).toBe(0);
+    await page.goto(`${ADMIN}/orders/${order.reference}`);
+    await page.getByTestId('order-not-found').waitFor();
+  });
 });

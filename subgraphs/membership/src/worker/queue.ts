@@ -22,6 +22,8 @@ export function createMembershipQueue(databaseUrl: string, name: string): Member
     agenda,
     async close() {
       await agenda.stop();
+      // Agenda leaves the LISTEN connection open when the pool is ours.
+      await backend.notificationChannel?.disconnect();
       await pool.end();
     },
   };

@@ -65,9 +65,10 @@ export async function startMembershipWorker(
     { concurrency: 1, lockLifetime: 10 * 60 * 1000 },
   );
   await queue.agenda.start();
-  // One repeating job for every worker (Agenda keeps it as a single row); it runs at once, so what
-  // fell due while no worker ran goes out on start.
+  // One repeating job for every worker (Agenda keeps it as a single row, whose next run a restart
+  // leaves as it was), and one sweep now: what fell due while no worker ran goes out on start.
   await queue.agenda.every(`${env.MEMBERSHIP_MESSAGES_EVERY_SECONDS} seconds`, SCHEDULED_MESSAGES);
+  await queue.agenda.now(SCHEDULED_MESSAGES);
   // E-mails queued before a restart, or while the mail server was down, go out now.
   outbox.start();
 

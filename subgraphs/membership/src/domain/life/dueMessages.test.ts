@@ -1,14 +1,19 @@
 import type { Knex } from '@ems/db';
-import type { AccessTokenClaims } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { createRegistrationOrder } from '../../registration';
-import { clubRules, seedClub, type Club } from '../../testing/fixtures';
+import {
+  DAY_BEFORE_REMINDER,
+  DAY_BEFORE_RENEWAL,
+  LIFE_SECRET,
+  lifeClub,
+  order,
+  PAID_AT,
+  REMINDER_DUE,
+  RENEWAL_OPENS,
+} from '../../testing/lifeFixtures';
 import { startSmtpServer, type TestSmtpServer } from '../../testing/smtpServer';
 import { membershipCardAttachments } from '../cards/cardAttachments';
 import { Outbox } from '../email/outbox';
 import { createMailTransport } from '../email/transport';
-import { recordManualPayment } from '../payments/manual';
-import { scopeForUser } from '../scope';
 import { checkUserHash } from '../userHash';
 import { queueDueMessages, type LifeSettings } from './dueMessages';
 import { reminderSubscription, unsubscribeFromReminders } from './unsubscribe';
@@ -20,17 +25,8 @@ import { reminderSubscription, unsubscribeFromReminders } from './unsubscribe';
  * messages go through the real outbox to a real SMTP server.
  */
 const PORTAL = 'https://portal.example';
-const SECRET = 'customer-secret-of-the-test-club-0123456789';
 const settings: LifeSettings = { linksBase: PORTAL, expiryReminderDays: 42 };
 const silent = { warn: () => undefined, error: () => undefined };
-
-/** Season 2026 runs 2026-01-01 to 2026-12-31: the reminder is due 42 days before its end. */
-const PAID_AT = '2026-03-01T10:00:00Z';
-const REMINDER_DUE = '2026-11-19T06:00:00Z';
-const DAY_BEFORE_REMINDER = '2026-11-18T23:00:00Z';
-/** Season 2027 takes registrations from 2026-10-01. */
-const RENEWAL_OPENS = '2026-10-01T06:00:00Z';
-const DAY_BEFORE_RENEWAL = '2026-09-30T23:00:00Z';
 
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
@@ -46,71 +42,6 @@ afterAll(async () => {
   await smtp.close();
   await db.drop();
 });
-
-interface LifeClub extends Club {
-  nextPeriodId: number;
-  /** Where the family's mail goes (Fiona's account) and the stranger's. */
-  familyAddress: string;
-  strangerAddress: string;
-}
-
-/**
- * A club whose family (Fiona and her son Finn, one order) and Sam (his own) paid for Season 2026
- * on PAID_AT, with Season 2027 after it, and an md5 customer secret for signed links.
- */
-async function lifeClub(): Promise<LifeClub> {
-  const club = await seedClub(knex);
-  await knex('membership.customerSecrets').insert({ registrationSystemId: club.tenantId, secret: SECRET });
-  const [next] = await knex('membership.membershipPeriods')
-    .insert({
-      organisationId: club.organisationId,
-      name: 'Season 2027',
-      startsOn: '2027-01-01',
-      endsOn: '2027-12-31',
-      registrationOpensOn: '2026-10-01',
-      registrationClosesOn: '2027-06-30',
-      status: 'open',
-      pricingRules: JSON.stringify(
-        clubRules({ referenceDate: '2027-01-01', timing: [{ window: 'standard', from: '2026-10-01', to: '2027-06-30' }] }),
-      ),
-      previousPeriodId: club.periodId,
-    })
-    .returning('id');
-  const nextPeriodId = (next as { id: number }).id;
-  await pay(club, club.family.accountId, [club.family.self, club.family.child], club.periodId, '2026-02-15');
-  await pay(club, club.stranger.accountId, [club.stranger.self], club.periodId, '2026-02-15');
-  await knex('membership.memberships').where({ periodId: club.periodId }).update({ activatedAt: PAID_AT });
-  const addresses = await knex('membership.accounts')
-    .whereIn('id', [club.family.accountId, club.stranger.accountId])
-    .orderBy('id')
-    .pluck('email');
-  return { ...club, nextPeriodId, familyAddress: addresses[0] as string, strangerAddress: addresses[1] as string };
-}
-
-async function order(club: Club, accountId: number, personIds: number[], periodId: number, today: string) {
-  const created = await knex.transaction((trx) =>
-    createRegistrationOrder(trx, {
-      accountId,
-      periodId,
-      today,
-      persons: personIds.map((personId) => ({ personId, membershipTypeCode: 'individual', options: [] })),
-    }),
-  );
-  if (!created.ok) throw new Error(created.message);
-  return created.order;
-}
-
-async function pay(club: Club, accountId: number, personIds: number[], periodId: number, today: string) {
-  const created = await order(club, accountId, personIds, periodId, today);
-  const operator = await scopeForUser(knex, { registrationSystemId: club.tenantId, userKey: club.operator.userKey } as AccessTokenClaims);
-  const paid = await recordManualPayment(
-    knex,
-    operator!,
-    { orderReference: created.reference, amountMinor: created.totalMinor },
-    { portalUrl: null },
-  );
-  if (!paid.ok) throw new Error(paid.message);
-}
 
 const sweep = (at: string, options?: { maxMessages?: number }) => queueDueMessages(knex, settings, new Date(at), options);
 
@@ -139,7 +70,7 @@ async function deliveredTo(address: string) {
 
 describe('scheduled messages of a membership', () => {
   it('welcome: one per member on activation, to the account that paid, through the outbox and SMTP; never again', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     const first = await sweep('2026-03-01T10:05:00Z');
     expect(first.complete).toBe(true);
 
@@ -173,13 +104,13 @@ describe('scheduled messages of a membership', () => {
   });
 
   it('welcome: none for a membership paid longer ago than the welcome window (e.g. the worker was down for weeks)', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     await sweep('2026-03-09T10:00:01Z');
     expect(await queuedTo(club.strangerAddress)).toEqual([]);
   });
 
   it('renewal prompt: when next period opens and not a day before, with a signed link for the account it goes to', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     await sweep(PAID_AT);
     await sweep(DAY_BEFORE_RENEWAL);
     expect((await queuedTo(club.familyAddress)).map((e) => e.kind)).toEqual(['membership_welcome', 'membership_welcome']);
@@ -197,7 +128,7 @@ describe('scheduled messages of a membership', () => {
     const link = new URL(/Renew for Season 2027 here: (\S+)/.exec(prompts[0]!.textBody)![1]!);
     expect(`${link.origin}${link.pathname}`).toBe(`${PORTAL}/membership/register/${club.nextPeriodId}`);
     expect(link.searchParams.get('u')).toBe(club.family.userKey);
-    expect(checkUserHash('md5', [SECRET], { userKey: link.searchParams.get('u')!, userHash: link.searchParams.get('h')! })).toEqual({
+    expect(checkUserHash('md5', [LIFE_SECRET], { userKey: link.searchParams.get('u')!, userHash: link.searchParams.get('h')! })).toEqual({
       ok: true,
     });
 
@@ -211,9 +142,9 @@ describe('scheduled messages of a membership', () => {
   });
 
   it('expiry reminder: from 42 days before the period ends, once; not to a member who has registered for the next period', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     // Sam registers for 2027 before the reminder is due (not yet paid: registered all the same).
-    await order(club, club.stranger.accountId, [club.stranger.self], club.nextPeriodId, '2026-10-15');
+    await order(knex, club, club.stranger.accountId, [club.stranger.self], club.nextPeriodId, '2026-10-15');
     await sweep(PAID_AT);
     await sweep(RENEWAL_OPENS);
     await sweep(DAY_BEFORE_REMINDER);
@@ -233,7 +164,7 @@ describe('scheduled messages of a membership', () => {
   });
 
   it('unsubscribed: no more reminders for that person (the link in a reminder), the others still get theirs; the welcome is not a reminder', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     await sweep(PAID_AT);
     await sweep(RENEWAL_OPENS);
     const finnsPrompt = (await queuedTo(club.familyAddress)).find(
@@ -265,7 +196,7 @@ describe('scheduled messages of a membership', () => {
   });
 
   it('a sweep stopped in the middle leaves whole messages, and the next one sends only the rest: each message once', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     await sweep(PAID_AT);
     // Stopped after one message (a crash, a restart, a worker shutting down), then run again.
     const stopped = await sweep(REMINDER_DUE, { maxMessages: 1 });
@@ -285,7 +216,7 @@ describe('scheduled messages of a membership', () => {
   });
 
   it('two sweeps at the same time (two workers) queue each message once', async () => {
-    const club = await lifeClub();
+    const club = await lifeClub(knex);
     const results = await Promise.all([sweep(PAID_AT), sweep(PAID_AT), sweep(PAID_AT)]);
     const welcomes = results.map((r) => r.queued.welcome);
     expect((await queuedTo(club.familyAddress)).map((e) => e.subject)).toEqual([

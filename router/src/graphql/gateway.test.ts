@@ -80,3 +80,28 @@ describe('every operation goes through the gateway’s validation (no path aroun
     for (let i = 0; i < 2; i += 1) expect(await ask('{ __typename }')).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 });
+
+describe('a file (Upload) only as a variable', () => {
+  it.each([
+    ['a string', 'mutation { uploadImportCorrections(jobId: "x", file: "a.csv") { id } }'],
+    ['a number', 'mutation { uploadImportCorrections(jobId: "x", file: -4.4e-323) { id } }'],
+    ['an object', 'mutation { uploadImportCorrections(jobId: "x", file: { name: "a.csv" }) { id } }'],
+  ])('refuses %s in its place as an invalid document (400), before any subgraph is asked', async (_kind, query) => {
+    const { status, body } = await ask(query);
+    expect(status).toBe(400);
+    expect(body.errors?.map((e) => e.message)).toEqual(['A file (Upload) must be passed as a variable of a multipart request.']);
+  });
+
+  it('lets a variable through validation (the subgraph, not reachable here, is asked next)', async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation($f: Upload!) { uploadImportCorrections(jobId: "x", file: $f) { id } }',
+        variables: { f: null },
+      }),
+    });
+    const body = (await res.json()) as { errors?: Array<{ message: string }> };
+    expect(body.errors?.map((e) => e.message)).not.toContain('A file (Upload) must be passed as a variable of a multipart request.');
+  });
+});

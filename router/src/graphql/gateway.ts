@@ -11,6 +11,7 @@ import { introspectionFor } from '../partner/partnerAccess';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
+import { uploadOnlyAsVariable } from './uploadLiteral';
 
 export interface GatewayDeps {
   supergraphPath: string;
@@ -43,7 +44,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    validationRules: [...limits.validationRules, ...(deps.validationRules ?? [])],
+    validationRules: [...limits.validationRules, uploadOnlyAsVariable, ...(deps.validationRules ?? [])],
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
     plugins: [

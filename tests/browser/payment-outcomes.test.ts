@@ -62,6 +62,14 @@ describe('payment outcomes in the browser', () => {
     expect(number).toMatch(/^RAC-\d{4}-\d{4}$/);
     const numbers = paid.getByRole('table', { name: texts.payment.membershipsCaption });
     expect(await numbers.getByRole('row', { name: fullName(member.persons[0]!) }).textContent()).toContain(number);
+    // Each member's card is a link away (the membership's life, docs/membership-life.md): a PDF for this session.
+    const card = numbers.getByRole('link', { name: `${texts.payment.downloadCard} ${fullName(member.persons[0]!)}` });
+    const href = await card.getAttribute('href');
+    expect(href).toMatch(/^\/api\/membership\/cards\/\d+$/);
+    const pdf = await page.request.get(new URL(href!, page.url()).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   }, 60_000);
 
   it('a cancelled payment changes nothing: back at the registration the payment is still due, and the same link pays it', async () => {

@@ -15,7 +15,7 @@ const holder = globalThis as typeof globalThis & {
 
 /**
  * Starts the real system for the e2e suites: a fresh database (migrated, demo seed with secrets
- * made for this run), the three subgraphs, the imports worker and the router as separate processes
+ * made for this run), the three subgraphs, the imports and membership workers and the router as separate processes
  * (tests stop and start the worker through stackWorker.ts). Every line the
  * processes log goes to test-artifacts/logs/e2e-stack.log, which teardown searches for secrets.
  */
@@ -42,6 +42,8 @@ export default async function setup(): Promise<void> {
       // Every test comes from 127.0.0.1: the rate limits are tested on routers of their own.
       router: UNLIMITED_RATES.router,
       membership: { API_KEY_CACHE_SECONDS: '2', SMTP_URL: mail.url, ...UNLIMITED_RATES.membership },
+      // The membership worker sends e-mail too (its scheduled messages, and any queued mail).
+      membershipWorker: { SMTP_URL: mail.url },
       forms: { API_KEY_CACHE_SECONDS: '2' },
       imports: { API_KEY_CACHE_SECONDS: '2' },
     },

@@ -9,6 +9,7 @@ export const MEMBERSHIP_NUMBERS_FRAGMENT = graphql(`
       id
       status
       membershipNumber
+      cardUrl
       person {
         id
         firstName
@@ -18,7 +19,7 @@ export const MEMBERSHIP_NUMBERS_FRAGMENT = graphql(`
   }
 `);
 
-/** After a successful payment: the membership number of each person (contract). */
+/** After a successful payment: the membership number of each person (contract) and their card to download. */
 export function MembershipNumbers({ order }: { order: MembershipNumbers_OrderFragment }) {
   return (
     <table className="numbers-table">
@@ -27,6 +28,7 @@ export function MembershipNumbers({ order }: { order: MembershipNumbers_OrderFra
         <tr>
           <th scope="col">{texts.payment.person}</th>
           <th scope="col">{texts.payment.membershipNumber}</th>
+          <th scope="col">{texts.payment.membershipCard}</th>
         </tr>
       </thead>
       <tbody>
@@ -34,6 +36,16 @@ export function MembershipNumbers({ order }: { order: MembershipNumbers_OrderFra
           <tr key={membership.id}>
             <th scope="row">{fullName(membership.person)}</th>
             <td className="membership-number">{membership.membershipNumber ?? texts.payment.numberPending}</td>
+            <td>
+              {membership.cardUrl ? (
+                <a href={membership.cardUrl} download>
+                  {texts.payment.downloadCard}
+                  <span className="visually-hidden"> {fullName(membership.person)}</span>
+                </a>
+              ) : (
+                texts.payment.numberPending
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -208,6 +208,8 @@ export const texts = {
     person: 'Person',
     membershipNumber: 'Membership number',
     numberPending: 'Being assigned',
+    membershipCard: 'Membership card',
+    downloadCard: 'Download (PDF)',
     failedTitle: 'The payment did not go through',
     failedBody: 'The payment was not completed. You can try it again.',
     retryPayment: 'Try the payment again',

@@ -1,3 +1,4 @@
+import { cardDownloadPath } from '../domain/memberLinks';
 import { enumValue, referenced } from './support';
 import type { MembershipResolvers } from './types.generated';
 
@@ -8,4 +9,5 @@ export const Membership = {
     (await referenced(ctx.loaders.membershipType.load(m.membershipTypeId), `membership type of membership ${m.id}`)).name,
   membershipTypeCode: async (m, _, ctx) =>
     (await referenced(ctx.loaders.membershipType.load(m.membershipTypeId), `membership type of membership ${m.id}`)).code,
+  cardUrl: (m) => (m.status === 'active' ? cardDownloadPath(m.id) : null),
 } satisfies MembershipResolvers;

@@ -297,6 +297,11 @@ export type MemberSearch = {
 
 export type Membership = {
   __typename?: 'Membership';
+  /**
+   * Where the membership card (a PDF with a QR code the club checks) is downloaded while the
+   * membership is active: a path on the portal's own origin, for the signed-in member.
+   */
+  cardUrl?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   /** new, renewal or transfer. */
   memberType: Scalars['String']['output'];
@@ -1873,6 +1878,7 @@ export type MemberMembershipResolvers<ContextType = MembershipContext, ParentTyp
 };
 
 export type MembershipResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = {
+  cardUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   memberType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   membershipNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -65,6 +65,9 @@ export function OrderScreen() {
   const { data, loading, error, refetch } = useQuery(ORDER, { variables: { reference }, skip: !reference, fetchPolicy: 'network-only' });
   const texts = orderTexts.order;
   const order = data?.operatorOrder;
+  // Kept here, not in the form: a payment that settles the order removes the form, and the
+  // operator still needs to read what happened.
+  const [transferOutcome, setTransferOutcome] = useState<TransferOutcome | null>(null);
   return (
     <section aria-labelledby="order-title" data-testid="order">
       <p>
@@ -104,8 +107,16 @@ export function OrderScreen() {
               reference={order.reference}
               currency={order.currency}
               outstandingMinor={order.totalMinor - order.paidMinor}
-              onRecorded={() => void refetch()}
+              onOutcome={(outcome) => {
+                setTransferOutcome(outcome);
+                if (outcome?.severity === 'success') void refetch();
+              }}
             />
+          )}
+          {transferOutcome && (
+            <Notice severity={transferOutcome.severity} testId="transfer-outcome">
+              {transferOutcome.text}
+            </Notice>
           )}
 
           <h3>{texts.payments}</h3>
@@ -162,33 +173,41 @@ export function OrderScreen() {
   );
 }
 
-function RecordTransfer(props: { reference: string; currency: string; outstandingMinor: number; onRecorded: () => void }) {
+interface TransferOutcome {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+function RecordTransfer(props: {
+  reference: string;
+  currency: string;
+  outstandingMinor: number;
+  onOutcome: (outcome: TransferOutcome | null) => void;
+}) {
   const texts = orderTexts.transfer;
   const amountId = useId();
   const errorId = useId();
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [record, { loading }] = useMutation(RECORD_TRANSFER);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const amountMinor = parseAmountMinor(amount, props.currency);
     setInvalid(amountMinor === null);
-    setOutcome(null);
+    props.onOutcome(null);
     if (amountMinor === null) return;
     try {
       const { data } = await record({ variables: { reference: props.reference, amountMinor } });
       const result = data?.recordManualPayment;
       if (result && 'activated' in result) {
-        setOutcome({ severity: 'success', text: result.activated ? texts.activated : texts.recorded });
         setAmount('');
-        props.onRecorded();
+        props.onOutcome({ severity: 'success', text: result.activated ? texts.activated : texts.recorded });
       } else {
-        setOutcome({ severity: 'error', text: result && 'message' in result ? result.message : texts.failed });
+        props.onOutcome({ severity: 'error', text: result && 'message' in result ? result.message : texts.failed });
       }
     } catch {
-      setOutcome({ severity: 'error', text: texts.failed });
+      props.onOutcome({ severity: 'error', text: texts.failed });
     }
   }
 
@@ -219,11 +238,6 @@ function RecordTransfer(props: { reference: string; currency: string; outstandin
           {loading ? texts.recording : texts.submit}
         </button>
       </div>
-      {outcome && (
-        <Notice severity={outcome.severity} testId="transfer-outcome">
-          {outcome.text}
-        </Notice>
-      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { introspectionFor } from '../partner/partnerAccess';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
-import { uploadOnlyAsVariable } from './uploadLiteral';
+import { uploadOnlyInMultipart } from './uploadOnlyInMultipart';
 
 export interface GatewayDeps {
   supergraphPath: string;
@@ -44,7 +44,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    validationRules: [...limits.validationRules, uploadOnlyAsVariable, ...(deps.validationRules ?? [])],
+    validationRules: [...limits.validationRules, uploadOnlyInMultipart, ...(deps.validationRules ?? [])],
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
     plugins: [

@@ -14,10 +14,10 @@ export interface MembershipQueue {
  * Agenda on @agendajs/postgres-backend with its table in the `membership` schema (our migration,
  * `ensureSchema` off), as the imports worker sets it up; its own notification channel.
  */
-export function createMembershipQueue(databaseUrl: string, name: string): MembershipQueue {
+export function createMembershipQueue(databaseUrl: string, name: string, processEveryMs = 30_000): MembershipQueue {
   const pool = new Pool({ connectionString: databaseUrl, max: 3, options: '-c search_path=membership', application_name: name });
   const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'membership_agenda_jobs', ensureSchema: false });
-  const agenda = new Agenda({ backend, name, processEvery: '30 seconds' });
+  const agenda = new Agenda({ backend, name, processEvery: processEveryMs });
   return {
     agenda,
     async close() {

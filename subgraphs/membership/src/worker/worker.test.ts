@@ -36,7 +36,8 @@ async function startWorker(now: string, onSweep: (r: SweepResult) => void): Prom
     // Only the sweep at start runs in these tests.
     MEMBERSHIP_MESSAGES_EVERY_SECONDS: '3600',
   });
-  return startMembershipWorker(env, { clock: () => new Date(now), onSweep });
+  // Short Agenda timings: its lock check's timer would otherwise keep jest waiting after the tests.
+  return startMembershipWorker(env, { clock: () => new Date(now), onSweep, agendaTimings: { processEveryMs: 1000, lockLifetimeMs: 2000 } });
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {

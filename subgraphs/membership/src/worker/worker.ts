@@ -14,7 +14,15 @@ export interface MembershipWorkerOptions {
   clock?: () => Date;
   /** Told after each sweep (tests wait for it). */
   onSweep?: (result: SweepResult) => void;
+  /**
+   * Agenda's poll interval and the sweep's lock lifetime. Agenda checks a running job's lock in a
+   * timer of half the larger of them that it does not cancel when the job ends: a process that
+   * stops keeps running that long (tests in the same process shorten both).
+   */
+  agendaTimings?: { processEveryMs: number; lockLifetimeMs: number };
 }
+
+const AGENDA_TIMINGS = { processEveryMs: 30_000, lockLifetimeMs: 60_000 };
 
 export interface RunningMembershipWorker {
   /** The health endpoint (`/actuator/health`), for the launcher and liveness checks. */
@@ -46,13 +54,19 @@ export async function startMembershipWorker(
     retryIntervalMs: env.OUTBOX_RETRY_SECONDS * 1000,
     attachments: membershipCardAttachments(linksBase),
   });
-  const queue = createMembershipQueue(env.DATABASE_URL, `membership-worker-${process.pid}`);
+  const timings = options.agendaTimings ?? AGENDA_TIMINGS;
+  const queue = createMembershipQueue(env.DATABASE_URL, `membership-worker-${process.pid}`, timings.processEveryMs);
   // Stopping ends a sweep between two messages; the next sweep, here or on another worker, goes on.
   const stopping = new AbortController();
+  let sweeping: Promise<unknown> = Promise.resolve();
   queue.agenda.define(
     SCHEDULED_MESSAGES,
-    async () => {
-      const result = await queueDueMessages(db, settings, clock(), { signal: stopping.signal });
+    async (job) => {
+      const sweep = queueDueMessages(db, settings, clock(), { signal: stopping.signal });
+      sweeping = sweep.catch(() => undefined);
+      // A long sweep keeps its lock; one whose worker died is taken over when the lock runs out.
+      const keepAlive = setInterval(() => void job.touch().catch(() => undefined), timings.lockLifetimeMs / 3);
+      const result = await sweep.finally(() => clearInterval(keepAlive));
       const queued = Object.values(result.queued).reduce((a, b) => a + b, 0);
       if (queued > 0) {
         logger.info({ queued: result.queued }, 'scheduled messages queued');
@@ -62,7 +76,8 @@ export async function startMembershipWorker(
         logger.error({ err: f.error, kind: f.kind, personId: f.personId, periodId: f.periodId }, 'scheduled message not queued');
       options.onSweep?.(result);
     },
-    { concurrency: 1, lockLifetime: 10 * 60 * 1000 },
+    // The runs on start are one-time jobs: removed when done (the repeating one stays).
+    { concurrency: 1, lockLifetime: timings.lockLifetimeMs, removeOnComplete: true },
   );
   await queue.agenda.start();
   // One repeating job for every worker (Agenda keeps it as a single row, whose next run a restart
@@ -85,7 +100,7 @@ export async function startMembershipWorker(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // A sweep under way ends after its current message (each is one transaction) before the pool closes.
       stopping.abort();
-      await queue.agenda.drain(30_000);
+      await sweeping;
       await queue.close();
       await outbox.stop();
       await db.destroy();

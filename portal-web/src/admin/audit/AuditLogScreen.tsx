@@ -6,6 +6,7 @@ import { Notice } from '../ui/Notice';
 import { ShowMore, WorkTable } from '../work/WorkTable';
 import { AUDIT_FILTER_FIELDS, auditFilterOf, auditPath, changeLines, type AuditFilterValues } from './auditFilter';
 import { auditTexts as texts } from './texts';
+import { appendPage } from '../work/appendPage';
 
 const AUDIT_LOG = graphql(`
   query AdminAuditLog($filter: AuditLogFilter, $after: ID) {
@@ -51,12 +52,7 @@ export function AuditLogScreen() {
   function onMore(after: string) {
     return fetchMore({
       variables: { after },
-      updateQuery: (previous, { fetchMoreResult }) => ({
-        operatorAuditLog: {
-          ...fetchMoreResult.operatorAuditLog,
-          entries: [...previous.operatorAuditLog.entries, ...fetchMoreResult.operatorAuditLog.entries],
-        },
-      }),
+      updateQuery: appendPage('operatorAuditLog', 'entries'),
     });
   }
 

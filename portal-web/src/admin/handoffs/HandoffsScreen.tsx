@@ -6,6 +6,7 @@ import type { HandoffResult } from '../graphql/generated/graphql';
 import { Notice } from '../ui/Notice';
 import { ShowMore, WorkTable } from '../work/WorkTable';
 import { handoffTexts as texts } from './texts';
+import { appendPage } from '../work/appendPage';
 
 const HANDOFFS = graphql(`
   query AdminHandoffAttempts($filter: HandoffAttemptFilter, $after: ID) {
@@ -113,12 +114,7 @@ export function HandoffsScreen() {
           onMore={() =>
             fetchMore({
               variables: { after: trail.nextCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                operatorHandoffAttempts: {
-                  ...fetchMoreResult.operatorHandoffAttempts,
-                  attempts: [...previous.operatorHandoffAttempts.attempts, ...fetchMoreResult.operatorHandoffAttempts.attempts],
-                },
-              }),
+              updateQuery: appendPage('operatorHandoffAttempts', 'attempts'),
             })
           }
         />

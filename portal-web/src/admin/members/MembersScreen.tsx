@@ -9,6 +9,7 @@ import { ShowMore, WorkTable } from '../work/WorkTable';
 import { personPath } from '../persons/personPaths';
 import { MEMBERSHIP_STATUSES, memberSearchOf, membersCsv, membersPath, type ExportedMember, type MemberSearchValues } from './memberSearch';
 import { memberTexts as texts } from './texts';
+import { appendPage } from '../work/appendPage';
 
 const MEMBERS = graphql(`
   query AdminMembers($filter: MemberSearch, $first: Int, $after: ID) {
@@ -218,12 +219,7 @@ export function MembersScreen() {
           onMore={() =>
             fetchMore({
               variables: { after: list.nextCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                operatorMembers: {
-                  ...fetchMoreResult.operatorMembers,
-                  rows: [...previous.operatorMembers.rows, ...fetchMoreResult.operatorMembers.rows],
-                },
-              }),
+              updateQuery: appendPage('operatorMembers', 'rows'),
             })
           }
         />

@@ -9,6 +9,7 @@ import { Notice } from '../ui/Notice';
 import { ShowMore, WorkTable } from '../work/WorkTable';
 import { orderPath } from './orderPaths';
 import { orderTexts as texts } from './texts';
+import { appendPage } from '../work/appendPage';
 
 const ORDERS = graphql(`
   query AdminOrders($filter: OrderSearch, $after: ID) {
@@ -124,12 +125,7 @@ export function OrdersScreen() {
           onMore={() =>
             fetchMore({
               variables: { after: list.nextCursor },
-              updateQuery: (previous, { fetchMoreResult }) => ({
-                operatorOrders: {
-                  ...fetchMoreResult.operatorOrders,
-                  orders: [...previous.operatorOrders.orders, ...fetchMoreResult.operatorOrders.orders],
-                },
-              }),
+              updateQuery: appendPage('operatorOrders', 'orders'),
             })
           }
         />

@@ -4,7 +4,7 @@ import type * as events from '@ems/membership/events';
 import type { ImportRowResult } from '../domain/rowProcessor';
 import { unresolvedPerson } from '../domain/rowResults';
 import type { FieldChange, SampleComparison, Verification } from '../domain/stages/verifying';
-import { gate, type SourceKind } from './eventParticipants/gating';
+import { gate, type Gate, type SourceKind } from './eventParticipants/gating';
 
 /**
  * F4 person matching, F8 merge candidates and the F7 fingerprint check of the flows whose rows name
@@ -41,6 +41,26 @@ export function personMatchInput(row: PersonRowKeys, config: PersonSourceConfig)
     firstName: row.firstName,
     lastName: row.lastName,
     dateOfBirth: row.dateOfBirth,
+  };
+}
+
+/**
+ * The person half of a matched row's write (a participant's or a member's): who it is, its
+ * personal data, and the source system's key. Personal data changes only for persons found by
+ * the trusted key (gating).
+ */
+export function personWriteOf(row: PersonRowKeys, match: PersonMatch, config: PersonSourceConfig, g: Gate) {
+  const external = config.sourceKind === 'external';
+  return {
+    key: row.rowNo,
+    personId: match.personId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    email: row.email,
+    updatePII: g.updatePII && match.kind === 'TRUSTED_KEY',
+    sourceSystemId: external ? config.sourceSystemId : null,
+    externalId: external ? row.externalId : null,
   };
 }
 

@@ -17,7 +17,7 @@ import { gate, type SourceKind } from './gating';
 import { PARTICIPANT_REJECTION_MESSAGES, type ParticipantsPort, type PersonMatch } from './membershipPort';
 import { isFailure, readParticipantRow, type ParticipantRow } from './rows';
 import { prepareParticipantUpload } from './upload';
-import { matchChunkRows, outcomeCounts, recordMergeCandidates, verifyPersonSample } from '../personMatching';
+import { matchChunkRows, outcomeCounts, personWriteOf, recordMergeCandidates, verifyPersonSample } from '../personMatching';
 import { undoResultOf } from '../undoResult';
 
 /** The job's configJson for this flow: the upload's fields and what the source system turned out to be. */
@@ -80,18 +80,8 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
         job.registrationSystemId,
         eventId,
         writable.map((row) => {
-          const m = matchOf.get(row.rowNo) as PersonMatch;
           return {
-            key: row.rowNo,
-            personId: m.personId,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            dateOfBirth: row.dateOfBirth,
-            email: row.email,
-            // Personal data changes only for persons found by the trusted key (gating).
-            updatePII: g.updatePII && m.kind === 'TRUSTED_KEY',
-            sourceSystemId: config.sourceKind === 'external' ? config.sourceSystemId : null,
-            externalId: config.sourceKind === 'external' ? row.externalId : null,
+            ...personWriteOf(row, matchOf.get(row.rowNo) as PersonMatch, config, g),
             bib: row.bib,
             categoryId: row.categoryId,
             custom: row.custom,

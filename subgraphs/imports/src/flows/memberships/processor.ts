@@ -14,7 +14,14 @@ import { failed } from '../../domain/rowResults';
 import { columnOfField, type ColumnsState } from '../../domain/stages/columns';
 import type { Verification } from '../../domain/stages/verifying';
 import { gate } from '../eventParticipants/gating';
-import { matchChunkRows, outcomeCounts, recordMergeCandidates, verifyPersonSample, type PersonSourceConfig } from '../personMatching';
+import {
+  matchChunkRows,
+  outcomeCounts,
+  personWriteOf,
+  recordMergeCandidates,
+  verifyPersonSample,
+  type PersonSourceConfig,
+} from '../personMatching';
 import { undoResultOf } from '../undoResult';
 import type { MembershipImportConfig } from './config';
 import { MEMBER_FIELDS } from './fields';
@@ -103,18 +110,8 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
         trx,
         { registrationSystemId: job.registrationSystemId, organisationId: job.organisationId, today: today(), importJobId: job.id },
         writable.map((row): MemberWrite => {
-          const m = matchOf.get(row.rowNo) as PersonMatch;
           return {
-            key: row.rowNo,
-            personId: m.personId,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            dateOfBirth: row.dateOfBirth,
-            email: row.email,
-            // Personal data changes only for persons found by the trusted key (gating).
-            updatePII: g.updatePII && m.kind === 'TRUSTED_KEY',
-            sourceSystemId: config.sourceKind === 'external' ? config.sourceSystemId : null,
-            externalId: config.sourceKind === 'external' ? row.externalId : null,
+            ...personWriteOf(row, matchOf.get(row.rowNo) as PersonMatch, config, g),
             userKey: row.userKey,
             householdUserKeys: row.householdKey ? (householdKeys.get(row.householdKey) ?? []) : [],
             periodId: row.periodId,

@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import type { PersonMatch, PersonMatchInput, PersonSnapshot } from '@ems/membership/events';
+import type { PersonMatch, PersonMatchInput, PersonSnapshot, PersonWrite } from '@ems/membership/events';
 import type * as events from '@ems/membership/events';
 import type { ImportRowResult } from '../domain/rowProcessor';
 import { unresolvedPerson } from '../domain/rowResults';
@@ -49,7 +49,7 @@ export function personMatchInput(row: PersonRowKeys, config: PersonSourceConfig)
  * personal data, and the source system's key. Personal data changes only for persons found by
  * the trusted key (gating).
  */
-export function personWriteOf(row: PersonRowKeys, match: PersonMatch, config: PersonSourceConfig, g: Gate) {
+export function personWriteOf(row: PersonRowKeys, match: PersonMatch, config: PersonSourceConfig, g: Gate): PersonWrite {
   const external = config.sourceKind === 'external';
   return {
     key: row.rowNo,

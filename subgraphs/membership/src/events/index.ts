@@ -16,6 +16,7 @@ export type {
   PersonMatch,
   PersonMatchInput,
   PersonSnapshot,
+  PersonWrite,
 } from '../domain/events/types';
 export { PARTICIPANT_REJECTION_MESSAGES } from '../domain/events/types';
 export {

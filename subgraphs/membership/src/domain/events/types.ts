@@ -47,9 +47,11 @@ export interface PersonMatch {
   trustedKeyUnknown: boolean;
 }
 
-export interface ParticipantWrite {
+/** The person half of an imported row's write (a participant's, a member's). */
+export interface PersonWrite {
+  /** The caller's key of the row (its row number); answers carry it back. */
   key: number;
-  /** Null: create the person. */
+  /** The person F4 found, or null: create one. */
   personId: number | null;
   firstName: string;
   lastName: string;
@@ -59,6 +61,9 @@ export interface ParticipantWrite {
   updatePII: boolean;
   sourceSystemId: number | null;
   externalId: string | null;
+}
+
+export interface ParticipantWrite extends PersonWrite {
   bib: string | null;
   categoryId: number | null;
   custom: CustomFields;

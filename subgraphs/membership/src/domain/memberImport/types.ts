@@ -1,3 +1,5 @@
+import type { PersonWrite } from '../events/types';
+
 /**
  * The shapes `@ems/membership/events` exchanges with the imports subgraph's membership import
  * (M01; docs/imports.md, docs/decisions.md "Membership import"). Dates are `YYYY-MM-DD` text.
@@ -21,19 +23,8 @@ export interface MemberImportChoice {
 
 export type ImportedMembershipStatus = 'active' | 'pending_payment';
 
-export interface MemberWrite {
-  /** The caller's key of the row (its row number); answers carry it back. */
-  key: number;
-  /** The person F4 found, or null: create one (rows naming the same new person share it). */
-  personId: number | null;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string | null;
-  email: string | null;
-  /** Whether this row may change an existing person's name, date of birth and e-mail. */
-  updatePII: boolean;
-  sourceSystemId: number | null;
-  externalId: string | null;
+/** A member row's write; rows naming the same new person share it. */
+export interface MemberWrite extends PersonWrite {
   /** The customer website's user key of this person's own login: the account whose own person it is. */
   userKey: string | null;
   /**

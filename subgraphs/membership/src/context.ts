@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { Knex } from '@ems/db';
 import { authOf, type RequestAuth } from '@ems/service-runtime';
 import { organisationsByIds, personsByIds, type OrganisationRow, type PersonRow } from './data/directory';
+import { organisationLogoPaths } from './domain/clubIdentity/logos';
 import { categoriesByIds, categoriesOfEvents, eventsByIds, type EventCategoryRow } from './data/events';
 import { participantCounts, participantPages, participantsByIds, type ParticipantRow } from './data/participants';
 import { resultCounts, resultPages, resultSetsOfEvents, type ResultRow, type ResultSetRow } from './data/results';
@@ -31,6 +32,8 @@ export interface MembershipContext {
     /** Whether the caller may see the person (domain/scope.ts `visiblePersons`). */
     personVisible: DataLoader<number, boolean>;
     organisation: DataLoader<number, OrganisationRow | null>;
+    /** The public path of an organisation's current logo; null when it has none. */
+    organisationLogo: DataLoader<number, string | null>;
     /** Unscoped: resolvers check the scope before handing an order out. */
     order: DataLoader<number, OrderRow | null>;
     orderLines: DataLoader<number, OrderLineRow[]>;
@@ -125,6 +128,10 @@ export function createContextFactory(db: Knex, deps: ContextDeps) {
         person: new DataLoader(async (ids) => byId(ids, await personsByIds(db, ids))),
         personVisible: new DataLoader(async (ids) => visiblePersons(db, await scope(), ids)),
         organisation: new DataLoader(async (ids) => byId(ids, await organisationsByIds(db, ids))),
+        organisationLogo: new DataLoader(async (ids) => {
+          const paths = await organisationLogoPaths(db, ids);
+          return ids.map((id) => paths.get(id) ?? null);
+        }),
         order: new DataLoader(async (ids) => byId(ids, await ordersByIds(db, ids))),
         orderLines: new DataLoader(async (ids) => groupedBy(ids, await linesByOrderIds(db, ids), (l) => l.orderId)),
         orderMemberships: new DataLoader(async (ids) => groupedBy(ids, await membershipsByOrderIds(db, ids), (m) => m.orderId)),

@@ -35,3 +35,8 @@ export async function organisationsOfRegistrationSystem(
     .whereIn('id', ids as number[])
     .orderBy('id');
 }
+
+/** Every organisation of the registration system, by name. */
+export async function organisationsOfTenant(db: Knex, registrationSystemId: number): Promise<OrganisationRow[]> {
+  return models.Organisation.query(db).where({ registrationSystemId }).orderBy(['name', 'id']);
+}

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { hashApiKey, keyPrefix, type Knex } from '@ems/db';
+import { organisationLogoPaths, setOrganisationLogo } from '../domain/clubIdentity/logos';
 import { todayIso } from '../domain/clock';
 import { recordManualPayment } from '../domain/payments/manual';
 import { checkPeriodRules } from '../domain/pricing';
@@ -85,6 +88,20 @@ async function seedHmacRegistrationDemo(trx: Knex.Transaction, today: string): P
   return organisationId;
 }
 
+/**
+ * Each demo club's logo (demo/logos/<slug>.png: 96 px PNGs drawn with pngjs), given once like the
+ * contact: a logo an operator set is kept on the next start.
+ */
+async function seedClubLogos(trx: Knex.Transaction): Promise<void> {
+  for (const club of DEMO_ORGANISATIONS) {
+    const organisation = await trx('membership.organisations').where(club).first('id');
+    if (!organisation) continue;
+    const id = (organisation as { id: number }).id;
+    if ((await organisationLogoPaths(trx, [id])).has(id)) continue;
+    await setOrganisationLogo(trx, id, readFileSync(path.join(__dirname, 'logos', `${club.slug}.png`)));
+  }
+}
+
 async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): Promise<void> {
   for (const t of DEMO_TENANTS) {
     await trx('membership.registration_systems').insert({ id: t.id, name: t.name, hashScheme: t.hashScheme }).onConflict('id').ignore();
@@ -111,6 +128,7 @@ async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): P
       .whereNull('contactEmail')
       .update({ contactEmail: page.contactEmail, contactPhone: page.contactPhone, websiteUrl: page.websiteUrl });
   }
+  await seedClubLogos(trx);
 
   for (const user of DEMO_USERS) {
     const exists = await trx('membership.accounts')

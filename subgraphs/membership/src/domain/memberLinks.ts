@@ -12,6 +12,8 @@ export const CARD_VERIFY_PATH = '/membership/card/verify';
 export const UNSUBSCRIBE_PATH = '/membership/reminders/unsubscribe';
 /** The card as a PDF for the signed-in member (the portal links it; `/api/**` needs the session). */
 export const CARD_DOWNLOAD_PATH = '/api/membership/cards';
+/** An organisation's logo, public (pages before sign-in show it too), named by its content's hash. */
+export const ORGANISATION_LOGO_PATH = '/organisation-logos';
 
 export function cardVerifyUrl(base: string, cardToken: string): string {
   return `${base}${ADMIN_SERVICE_PREFIX}${CARD_VERIFY_PATH}?t=${encodeURIComponent(cardToken)}`;
@@ -24,6 +26,11 @@ export function unsubscribeUrl(base: string, token: string): string {
 /** Relative to the portal's origin, as the portal links it. */
 export function cardDownloadPath(membershipId: number): string {
   return `${CARD_DOWNLOAD_PATH}/${membershipId}`;
+}
+
+/** Relative to the portal's origin: the member portal shows it on its own pages. */
+export function organisationLogoPath(organisationId: number, sha256: string): string {
+  return `${ADMIN_SERVICE_PREFIX}${ORGANISATION_LOGO_PATH}/${organisationId}/${sha256}`;
 }
 
 /** The portal's registration for a period, with the signed-link parameters when there are any. */

@@ -20,6 +20,7 @@ export const Organisation = {
     if (!scope?.organisationIds.has(id)) return null;
     return ctx.loaders.organisation.load(id);
   },
+  logoUrl: (organisation, _, ctx) => ctx.loaders.organisationLogo.load(organisation.id),
 } satisfies OrganisationResolvers;
 
 export const RegistrationSystem = {

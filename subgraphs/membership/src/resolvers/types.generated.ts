@@ -632,6 +632,11 @@ export type Organisation = {
   contactEmail?: Maybe<Scalars['String']['output']>;
   contactPhone?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /**
+   * The club's logo (PNG, JPEG or WebP), relative to the portal's origin; its address changes with
+   * the image, so it may be cached for good. Null when the club has none.
+   */
+  logoUrl?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
   websiteUrl?: Maybe<Scalars['String']['output']>;
@@ -2064,6 +2069,7 @@ export type OrganisationResolvers<ContextType = MembershipContext, ParentType ex
   contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   contactPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   websiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

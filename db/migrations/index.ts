@@ -21,6 +21,7 @@ import * as m20261125180000 from './20261125180000_row_results_merge_candidates'
 import * as m20261125190000 from './20261125190000_operator_audit_log';
 import * as m20261125200000 from './20261125200000_member_portal_settings';
 import * as m20261126100000 from './20261126100000_organisation_logos';
+import * as m20261126110000 from './20261126110000_member_oidc';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -49,4 +50,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125190000_operator_audit_log': m20261125190000,
   '20261125200000_member_portal_settings': m20261125200000,
   '20261126100000_organisation_logos': m20261126100000,
+  '20261126110000_member_oidc': m20261126110000,
 };

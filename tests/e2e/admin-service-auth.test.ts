@@ -326,20 +326,20 @@ describe('other exchanges of the contract', () => {
     expect(unverified.status).toBe(404);
   });
 
-  it('POST /auth/register-session: an anonymous token that reaches no data', async () => {
-    const { status, body } = await membership('/auth/register-session', {
+  it('POST /auth/register-session: refused for a tenant without member OpenID Connect (rule 12), and for the admin portal (rule 11)', async () => {
+    const refused = await membership('/auth/register-session', {
       headers: { 'x-api-key': ctx.secrets.portalApiKey },
       body: { registrationSystemId: 1 },
     });
-    expect(status).toBe(200);
-    const { payload } = await jwtVerify(body.token as string, key(), { algorithms: ['HS512'] });
-    expect(payload.authorities).toEqual(['ROLE_ANONYMOUS']);
-    expect(payload.userKey).toBe(`anonymous:${body.sessionId as string}`);
-    const viewer = await call(ctx.urls.membership, '/graphql', {
-      headers: { 'x-api-key': ctx.secrets.portalApiKey, authorization: `Bearer ${body.token as string}` },
-      body: { query: '{ viewer { userKey } }' },
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('MEMBER_SIGN_IN_NOT_OFFERED');
+    expect(JSON.stringify(refused.body)).not.toMatch(/eyJ/);
+    const admin = await membership('/auth/register-session', {
+      headers: { 'x-api-key': ctx.secrets.adminPortalApiKey },
+      body: { registrationSystemId: 2 },
     });
-    expect(viewer.body).toEqual({ data: { viewer: null } });
+    expect(admin.status).toBe(403);
+    expect(admin.body.code).toBe('PORTAL_NOT_ALLOWED');
   });
 });
 

@@ -10,6 +10,7 @@ import { resolvers } from './resolvers';
 import { authRoutes } from './rest/auth';
 import { cardRoutes } from './rest/cards';
 import { clubIdentityRoutes } from './rest/clubIdentity';
+import { ownPersonRoutes } from './rest/ownPerson';
 import { paymentRoutes } from './rest/payments';
 import { builtinWebhookDelivery } from './rest/webhookClient';
 import { stripeSettings } from './rest/stripeClient';
@@ -94,7 +95,8 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
         )
         .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) }))
         .use(cardRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET, linksBase: memberLinksUrl(env) }))
-        .use(clubIdentityRoutes({ db: deps.db, keys: deps.keys })),
+        .use(clubIdentityRoutes({ db: deps.db, keys: deps.keys }))
+        .use(ownPersonRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET })),
   });
   if (!env.PUBLIC_BASE_URL && env.MEMBERSHIP_PORT === 0) selfUrl = running.url;
   const { outbox } = servicesOf(running);

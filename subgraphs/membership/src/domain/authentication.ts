@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from '@ems/db';
 import {
   AUTH_ERRORS,
@@ -6,12 +5,11 @@ import {
   InputError,
   NotFoundError,
   OPERATOR_AUTHORITY,
-  signAccessToken,
   type AccessTokenClaims,
   type TokenResponse,
 } from '@ems/schema';
-import { findAccountByEmail, findAccountByUserKey, findAccountIdByUserKey } from '../data/accounts';
-import { findTenantAuthSettings, findTenantIdByHost } from '../data/tenants';
+import { findAccountByUserKey, findAccountIdByUserKey } from '../data/accounts';
+import { findTenantIdByHost } from '../data/tenants';
 import { issueTokenForAccount, type TokenSettings } from './tokens';
 
 function userNotFound(): NotFoundError {
@@ -53,55 +51,6 @@ export async function refreshToken(db: Knex, claims: AccessTokenClaims, settings
   // An operator's token (admin portal) stays one while the account administers an organisation.
   const operator = claims.authorities.includes(OPERATOR_AUTHORITY) && account.orgUsers.some((o) => o.roles.includes('ROLE_ORG_ADMIN'));
   return issueTokenForAccount(account, settings, new Date(), operator ? [OPERATOR_AUTHORITY] : []);
-}
-
-export interface OidcClaims {
-  sub: string;
-  email?: string;
-  emailVerified?: boolean;
-}
-
-/**
- * `POST /auth/token-exchange/oauth2`: claims the portal has already validated against the
- * tenant's identity provider. The OIDC subject is taken as the user key; failing that, a
- * verified e-mail address that belongs to exactly one account of the tenant.
- */
-export async function exchangeOidcClaims(
-  db: Knex,
-  registrationSystemId: number,
-  claims: OidcClaims,
-  settings: TokenSettings,
-): Promise<TokenResponse> {
-  if (!(await findTenantAuthSettings(db, registrationSystemId)))
-    throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
-  let account = await findAccountByUserKey(db, registrationSystemId, claims.sub);
-  if (!account && claims.email && claims.emailVerified) {
-    const userKey = await findAccountByEmail(db, registrationSystemId, claims.email);
-    if (userKey) account = await findAccountByUserKey(db, registrationSystemId, userKey);
-  }
-  if (!account) throw userNotFound();
-  return issueTokenForAccount(account, settings);
-}
-
-/**
- * `POST /auth/register-session`: a token for an anonymous visitor, identified only by a UUID.
- * It carries ROLE_ANONYMOUS, no account (accountId 0) and so reaches no data.
- */
-export async function registerAnonymousSession(
-  db: Knex,
-  registrationSystemId: number,
-  sessionUuid: string | undefined,
-  settings: TokenSettings,
-): Promise<TokenResponse & { sessionId: string }> {
-  if (!(await findTenantAuthSettings(db, registrationSystemId)))
-    throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
-  const sessionId = sessionUuid ?? randomUUID();
-  const token = signAccessToken(
-    { userKey: `anonymous:${sessionId}`, authorities: ['ROLE_ANONYMOUS'], accountId: 0, personId: null, orgId: null, registrationSystemId },
-    settings.jwtSecret,
-    settings.validitySeconds,
-  );
-  return { ...token, sessionId };
 }
 
 /**

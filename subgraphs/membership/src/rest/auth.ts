@@ -1,17 +1,13 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { ForbiddenError } from '@ems/schema';
 import type { ApiKeyVerifier, Knex } from '@ems/db';
 import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/service-runtime';
 import { externalLogin, type HandoffSettings } from '../domain/handoff';
-import {
-  accountIdForUserKey,
-  exchangeOidcClaims,
-  exchangeUserKey,
-  refreshToken,
-  registerAnonymousSession,
-  resolveCallerTenant,
-  tenantForHost,
-} from '../domain/authentication';
+import { accountIdForUserKey, exchangeUserKey, refreshToken, resolveCallerTenant, tenantForHost } from '../domain/authentication';
+import { registerAnonymousSession } from '../domain/memberSignIn/anonymousSession';
+import { exchangeMemberClaims } from '../domain/memberSignIn/memberExchange';
+import { memberOidcForRouter } from '../domain/memberSignIn/tenantProvider';
 import { exchangeOperatorClaims } from '../domain/operatorSignIn';
 import { issuePartnerToken } from '../domain/partnerTokens';
 
@@ -28,9 +24,16 @@ const externalLoginBody = z.object({
 
 const exchangeBody = z.object({ userKey, registrationSystemId: tenantId.optional() });
 
+/** The registration portal's exchange (rule 12): claims validated against the tenant's member provider, and the anonymous session to keep. */
 const oidcBody = z.object({
   registrationSystemId: tenantId,
-  claims: z.object({ sub: z.string().min(1).max(256), email: z.string().email().optional(), email_verified: z.boolean().optional() }),
+  claims: z.object({
+    iss: z.string().url().max(512).optional(),
+    sub: z.string().min(1).max(256),
+    email: z.string().email().max(320).optional(),
+    email_verified: z.boolean().optional(),
+  }),
+  anonymousSessionId: z.string().uuid().optional(),
 });
 
 /** The admin portal's exchange (sign-in and tenant switch): the tenant is chosen among the operator's. */
@@ -44,6 +47,7 @@ const operatorOidcBody = z.object({
   }),
 });
 
+const tenantParams = z.object({ registrationSystemId: tenantId });
 const hostParams = z.object({ host: z.string().trim().min(1).max(253) });
 const accountQuery = z.object({ registrationSystemId: tenantId, userKey });
 
@@ -101,12 +105,8 @@ export function authRoutes({ db, keys, settings, defaultTenant, partnerTokenSeco
       }
       const body = parseInput(oidcBody, req.body);
       const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
-      const { token } = await exchangeOidcClaims(
-        db,
-        tenant,
-        { sub: body.claims.sub, email: body.claims.email, emailVerified: body.claims.email_verified },
-        settings,
-      );
+      const { iss, sub, email, email_verified: emailVerified } = body.claims;
+      const { token } = await exchangeMemberClaims(db, tenant, { iss, sub, email, emailVerified }, body.anonymousSessionId, settings);
       res.json({ token });
     }),
   );
@@ -115,6 +115,8 @@ export function authRoutes({ db, keys, settings, defaultTenant, partnerTokenSeco
     '/auth/register-session',
     asyncHandler(async (req, res) => {
       const body = parseInput(registerSessionBody, req.body);
+      // Contract rule 11: the admin portal never makes anonymous sessions.
+      if (authOf(req).apiKey?.portal === 'admin') throw new ForbiddenError('Not for the admin portal', { code: 'PORTAL_NOT_ALLOWED' });
       const tenant = resolveCallerTenant(authOf(req).apiKey?.registrationSystemId ?? null, body.registrationSystemId, undefined);
       const { token, sessionId } = await registerAnonymousSession(db, tenant, body.sessionId, settings);
       res.json({ token, sessionId });
@@ -140,6 +142,25 @@ export function authRoutes({ db, keys, settings, defaultTenant, partnerTokenSeco
     asyncHandler(async (req, res) => {
       const { host } = parseInput(hostParams, req.params, 'path');
       res.json({ registrationSystemId: await tenantForHost(db, authOf(req).apiKey?.registrationSystemId ?? null, host) });
+    }),
+  );
+
+  // The tenant's member OpenID provider, for the registration portal's router (rule 12); its
+  // client secret is answered to that router's key only, and 204 means "none".
+  router.get(
+    '/auth/tenants/:registrationSystemId/member-oidc',
+    asyncHandler(async (req, res) => {
+      const { registrationSystemId } = parseInput(tenantParams, req.params, 'path');
+      const key = authOf(req).apiKey;
+      if (!key) throw new Error('API key guard did not run');
+      const settings = await memberOidcForRouter(
+        db,
+        { portal: key.portal, registrationSystemId: key.registrationSystemId },
+        registrationSystemId,
+      );
+      res.setHeader('cache-control', 'no-store');
+      if (!settings) res.status(204).end();
+      else res.json(settings);
     }),
   );
 

@@ -1,0 +1,31 @@
+import type { Db } from './db';
+
+/** A registration system's OpenID provider for its members (contract rule 12). */
+export interface TenantMemberOidcRow {
+  registrationSystemId: number;
+  issuerUrl: string;
+  clientId: string;
+  /** Leaves the service only towards a router, on its key-authenticated interface. */
+  clientSecret: string;
+  displayName: string;
+  anonymousAllowed: boolean;
+}
+
+export async function findTenantMemberOidc(db: Db, registrationSystemId: number): Promise<TenantMemberOidcRow | null> {
+  const row = await db('membership.tenantMemberOidc')
+    .where({ registrationSystemId })
+    .first('registrationSystemId', 'issuerUrl', 'clientId', 'clientSecret', 'displayName', 'anonymousAllowed');
+  return (row as TenantMemberOidcRow | undefined) ?? null;
+}
+
+/** Configures (or reconfigures) a tenant's member provider. */
+export async function saveTenantMemberOidc(db: Db, row: TenantMemberOidcRow): Promise<void> {
+  await db('membership.tenantMemberOidc')
+    .insert(row)
+    .onConflict('registrationSystemId')
+    .merge({ ...row, updatedAt: db.fn.now() });
+}
+
+export async function deleteTenantMemberOidc(db: Db, registrationSystemId: number): Promise<void> {
+  await db('membership.tenantMemberOidc').where({ registrationSystemId }).delete();
+}

@@ -59,6 +59,22 @@ export function benchPerson(index: number): BenchPerson {
   return { firstName, lastName, dateOfBirth, email: `${firstName}.${lastName}.${index}@example.org`.toLowerCase() };
 }
 
+/**
+ * Person `index` with a last name no other person of the benchmark has: generated names and
+ * birthdays collide by chance (a few pairs in 300,000 persons), and such a pair is one person to
+ * an importer. `n` (distinct per person) is appended as syllables, so the name stays pronounceable
+ * and differs from every three-syllable name by at least one syllable.
+ */
+export function distinctBenchPerson(index: number, n: number): BenchPerson {
+  const person = benchPerson(index);
+  let code = '';
+  for (let rest = n; ; rest = Math.floor(rest / SYLLABLES.length)) {
+    code += SYLLABLES[rest % SYLLABLES.length]!;
+    if (rest < SYLLABLES.length) break;
+  }
+  return { ...person, lastName: person.lastName + code };
+}
+
 /** One letter changed, or two neighbours swapped, never the first letter: the same name with a typo. */
 function withTypo(name: string, h: number): string {
   const at = 1 + (h % (name.length - 2));

@@ -6,7 +6,7 @@ import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { ratio } from '../lib/stats';
 import { fixed, formatTable } from '../lib/table';
 import { copyBaseline, type CopyBaselineResult } from './copyBaseline';
-import { benchPerson, fileSize } from './generate';
+import { benchPerson, distinctBenchPerson, fileSize } from './generate';
 import { runImport, type ImportRunResult, type RouterSession } from './importRun';
 import type { PeakSampler, WorkerProcess } from './memory';
 import { REGISTRATION_SYSTEM_ID } from './seed';
@@ -35,7 +35,7 @@ export const MEMBER_HEADER = [
 ] as const;
 /** The acceptance target, end to end (upload to COMPLETED seen by a poll). */
 export const MEMBER_IMPORT_TARGET_ROWS_PER_SECOND = 5_000;
-/** New members are benchPerson(NEW_PERSONS_FROM * (1 + tag) + r): beyond every person the other scenarios make. */
+/** New members are distinctBenchPerson(NEW_PERSONS_FROM * (1 + tag) + r, ...): beyond every person the other scenarios make, and no two alike. */
 const NEW_PERSONS_FROM = 10_000_000;
 
 function mix(x: number): number {
@@ -87,7 +87,7 @@ export async function writeMembersCsv(
         size = sizes[r]!;
       }
       const existing = r % 5 === 0 && r / 5 < existingPersons ? r / 5 : null;
-      const person = benchPerson(existing ?? NEW_PERSONS_FROM * (1 + tag) + r);
+      const person = existing !== null ? benchPerson(existing) : distinctBenchPerson(NEW_PERSONS_FROM * (1 + tag) + r, 2 * r + tag);
       const holder = r === household;
       const login = holder ? `m01-${tag}-${r}` : '';
       const type = isJunior(person.dateOfBirth, referenceDate) ? 'junior' : 'individual';

@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
 import { ForbiddenError, NotFoundError } from '@ems/schema';
 import { findJob, type ImportJobRecord } from '../data/jobs';
-import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
+import type { OperatorAction, ParticipantsPort } from '../flows/eventParticipants/membershipPort';
 
 /** The signed-in user as the imports service sees them (from the verified bearer token). */
 export interface ImportUser {
@@ -19,7 +19,7 @@ export class OperatorScope {
 
   constructor(
     private readonly db: Knex,
-    private readonly port: Pick<ParticipantsPort, 'operatorOrganisationIds'>,
+    private readonly port: Pick<ParticipantsPort, 'operatorOrganisationIds' | 'recordOperatorActionsOfUser'>,
     readonly user: ImportUser,
   ) {}
 
@@ -34,6 +34,15 @@ export class OperatorScope {
     const orgs = await this.organisationIds();
     if (orgs.length === 0) throw new ForbiddenError('Only operators of an organisation may import', { code: 'NOT_AN_OPERATOR' });
     return orgs;
+  }
+
+  /**
+   * Writes this operator's audit entries (membership's audit log, issue 20) in the transaction of
+   * the change they describe; membership resolves the operator and refuses an organisation they
+   * do not administer.
+   */
+  recordActions(trx: Knex.Transaction, actions: readonly OperatorAction[]): Promise<void> {
+    return this.port.recordOperatorActionsOfUser(trx, this.user, actions);
   }
 
   async job(id: string): Promise<ImportJobRecord> {

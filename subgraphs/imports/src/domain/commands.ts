@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
 import { ConflictError, InputError, NotFoundError } from '@ems/schema';
 import { storeFile } from '../data/files';
-import { findCompletedImportOfFile, insertJob, jobsCorrecting, moveJob, recentJobs, type ImportJobRecord } from '../data/jobs';
+import { findCompletedImportOfFile, insertJob, jobsCorrecting, recentJobs, type ImportJobRecord, type JobChanges } from '../data/jobs';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
 import { listSourceSystems, listTemplateVariants } from '../data/sourceSystems';
 import type { ParticipantsPort } from '../flows/eventParticipants/membershipPort';
@@ -14,6 +14,7 @@ import { visibleSourceSystem } from './sourceSystemAccess';
 import { IMPORT_TYPES, type ImportType } from './importTypes';
 import { canMove, displayState, isTerminal, type JobState } from './jobState';
 import { toJobView } from './jobView';
+import { auditedMappings, jobCreatedAction, moveJobAsOperator, type ImportAction } from './jobAudit';
 import { undoWithRefusals } from './undo/commands';
 import { applyOperatorMappings, type ColumnMode, type ColumnsState } from './stages/columns';
 import { applyCellChoices, type CellChoice, type CellsState } from './stages/cells';
@@ -36,9 +37,9 @@ export interface Upload {
 /**
  * Every flow's upload (`PUT /api/<importerKey>/import` and its GraphQL twin): stores the file with
  * its SHA-256, lets the flow read its form fields and check the target (bookend item 5), creates
- * the job (QUEUED) and queues it, in one transaction for the file and the job. A file already
- * imported into the same target is flagged (`alreadyImportedJobId`); processing it again changes
- * nothing, row by row.
+ * the job (QUEUED) and queues it, in one transaction for the file, the job and its audit entry. A
+ * file already imported into the same target is flagged (`alreadyImportedJobId`); processing it
+ * again changes nothing, row by row.
  */
 export async function uploadImport(
   deps: ImportsDeps,
@@ -58,7 +59,8 @@ export async function uploadImport(
 /**
  * A new job from an uploaded file (every flow's upload, and a corrections upload): stores the
  * file, asks `prepare` for the job's target and configJson once the file is in, creates the job
- * (QUEUED) in the same transaction, and queues it.
+ * (QUEUED) and its audit entry (`import.uploaded`, `import.corrections_uploaded`) in the same
+ * transaction, and queues it.
  */
 export async function createImportJob(
   deps: ImportsDeps,
@@ -72,7 +74,7 @@ export async function createImportJob(
     if (file.byteSize === 0) throw new InputError('The file is empty', { code: 'EMPTY_FILE' });
     const prepared = await prepare(trx);
     const target = { importType, organisationId: prepared.organisationId, eventId: prepared.eventId, fileSha256: file.sha256 };
-    return insertJob(trx, {
+    const created = await insertJob(trx, {
       ...target,
       callerKey: IMPORT_TYPES[importType].callerKey,
       registrationSystemId: prepared.registrationSystemId,
@@ -84,6 +86,8 @@ export async function createImportJob(
       alreadyImportedJobId: await findCompletedImportOfFile(trx, target),
       correctsJobId: prepared.correctsJobId ?? null,
     });
+    await scope.recordActions(trx, [jobCreatedAction(created)]);
+    return created;
   });
   await deps.schedule(job.id);
   return toJobView(job);
@@ -93,16 +97,18 @@ function changedMeanwhile(job: ImportJobRecord, expected: JobState): ConflictErr
   return new ConflictError(`The import is in state ${job.state}, not ${expected}: reload it`, { code: 'IMPORT_STATE_CHANGED' });
 }
 
+/** An operator's answer at a stage: the move with its audit entry, then the worker goes on (unless aborted). */
 async function moveOrConflict(
   deps: ImportsDeps,
   scope: OperatorScope,
   job: ImportJobRecord,
-  from: JobState,
-  to: JobState,
-  changes: Parameters<typeof moveJob>[4],
+  move: { from: JobState; to: JobState; changes: JobChanges },
+  action: ImportAction,
+  details?: Parameters<typeof moveJobAsOperator>[5],
 ) {
+  const { from, to } = move;
   if (job.state !== from) throw changedMeanwhile(job, from);
-  if (!(await moveJob(deps.db, job.id, from, to, changes))) throw changedMeanwhile(await scope.job(job.id), from);
+  if (!(await moveJobAsOperator(deps.db, scope, job, move, action, details))) throw changedMeanwhile(await scope.job(job.id), from);
   if (to !== 'FINGERPRINT_ABORT') await deps.schedule(job.id);
   return toJobView(await scope.job(job.id));
 }
@@ -126,7 +132,10 @@ export async function submitColumnMappings(
     deps.processors[job.importType].fields(job.config),
     modeOf(job),
   );
-  return moveOrConflict(deps, scope, job, 'COLUMNS_NEEDED', 'MATCHING_CELLS', { columns });
+  return moveOrConflict(deps, scope, job, { from: 'COLUMNS_NEEDED', to: 'MATCHING_CELLS', changes: { columns } }, 'import.columns_mapped', {
+    before: { mappings: auditedMappings(job.columns) },
+    after: { mappings: auditedMappings(columns) },
+  });
 }
 
 /** submitCellMappings: the operator's answer in CELLS_NEEDED. */
@@ -134,20 +143,33 @@ export async function submitCellMappings(deps: ImportsDeps, scope: OperatorScope
   const job = await scope.job(jobId);
   if (job.state !== 'CELLS_NEEDED') throw changedMeanwhile(job, 'CELLS_NEEDED');
   const cells = applyCellChoices(job.cells as CellsState, choices);
-  return moveOrConflict(deps, scope, job, 'CELLS_NEEDED', 'VERIFYING', { cells });
+  // How many values were answered, not the values: a cell may be a row's personal data.
+  return moveOrConflict(deps, scope, job, { from: 'CELLS_NEEDED', to: 'VERIFYING', changes: { cells } }, 'import.cells_mapped', {
+    after: { cellChoices: choices.length },
+  });
 }
 
 /** resumeFromFingerprint: go on despite the F7 warning, or abort (shown as FAILED). */
 export async function resumeFromFingerprint(deps: ImportsDeps, scope: OperatorScope, jobId: string, decision: 'ACKNOWLEDGE' | 'ABORT') {
   const job = await scope.job(jobId);
   if (decision === 'ABORT') {
-    return moveOrConflict(deps, scope, job, 'FINGERPRINT_WARNING', 'FINGERPRINT_ABORT', {
-      finishedAt: new Date(),
-      error: { message: 'Stopped at the fingerprint warning: wrong file or wrong source system' },
-    });
+    const error = { message: 'Stopped at the fingerprint warning: wrong file or wrong source system' };
+    return moveOrConflict(
+      deps,
+      scope,
+      job,
+      { from: 'FINGERPRINT_WARNING', to: 'FINGERPRINT_ABORT', changes: { finishedAt: new Date(), error } },
+      'import.fingerprint_aborted',
+    );
   }
   const verification = job.verification ? { ...job.verification, acknowledged: true } : null;
-  return moveOrConflict(deps, scope, job, 'FINGERPRINT_WARNING', 'PROCESSING', { verification });
+  return moveOrConflict(
+    deps,
+    scope,
+    job,
+    { from: 'FINGERPRINT_WARNING', to: 'PROCESSING', changes: { verification } },
+    'import.fingerprint_acknowledged',
+  );
 }
 
 /**
@@ -163,7 +185,8 @@ export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobI
     if (!canMove(job.state, 'CANCELLED')) {
       throw new ConflictError(`The import cannot be cancelled while it is ${job.state}`, { code: 'IMPORT_NOT_CANCELLABLE' });
     }
-    if (await moveJob(deps.db, job.id, job.state, 'CANCELLED', { finishedAt: new Date() })) return toJobView(await scope.job(jobId));
+    const move = { from: job.state, to: 'CANCELLED', changes: { finishedAt: new Date() } } as const;
+    if (await moveJobAsOperator(deps.db, scope, job, move, 'import.cancelled')) return toJobView(await scope.job(jobId));
   }
   throw new ConflictError('The import kept changing; try again', { code: 'IMPORT_STATE_CHANGED' });
 }

@@ -78,3 +78,6 @@ export type {
 } from '../domain/importUndo/types';
 export { UNDO_REFUSAL_MESSAGES } from '../domain/importUndo/types';
 export { undoImportChanges, type ImportUndoTarget } from '../domain/importUndo/undoImport';
+
+// The operators' audit log (issue 20): imports' operator commands write their entries here, in their transaction.
+export { recordOperatorActionsOfUser, type OperatorAction } from '../domain/audit/operatorAction';

@@ -1,8 +1,9 @@
 import { ConflictError, NotFoundError } from '@ems/schema';
-import { moveJob, type ImportJobRecord } from '../../data/jobs';
+import type { ImportJobRecord } from '../../data/jobs';
 import { undoRefusalsPage } from '../../data/undoRefusals';
 import type { OperatorScope } from '../access';
 import type { ImportsDeps } from '../commands';
+import { moveJobAsOperator } from '../jobAudit';
 import { displayState } from '../jobState';
 import { toJobView } from '../jobView';
 import { assertUndoable, requestedUndo } from './jobUndo';
@@ -10,14 +11,16 @@ import { assertUndoable, requestedUndo } from './jobUndo';
 /**
  * undo (`POST /api/imports/{id}/undo`, GraphQL `undoImport`): the operator of a COMPLETED job
  * asks for its undo. The job moves to UNDOING (a compare-and-set: of two requests, one wins, the
- * other is refused like a second undo) and a worker runs the undo in one transaction, ending
- * UNDONE with the records it left listed, or back at COMPLETED with the error when it failed.
- * Access as for cancel: operators of the job's organisation.
+ * other is refused like a second undo) with its audit entry (`import.undo_requested`), and a
+ * worker runs the undo in one transaction, ending UNDONE with the records it left listed, or back
+ * at COMPLETED with the error when it failed. Access as for cancel: operators of the job's
+ * organisation.
  */
 export async function undoImport(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
   const job = await scope.job(jobId);
   assertUndoable(job, deps.processors[job.importType]);
-  if (!(await moveJob(deps.db, job.id, 'COMPLETED', 'UNDOING', { undo: requestedUndo(scope.user.userKey, new Date()) }))) {
+  const move = { from: 'COMPLETED', to: 'UNDOING', changes: { undo: requestedUndo(scope.user.userKey, new Date()) } } as const;
+  if (!(await moveJobAsOperator(deps.db, scope, job, move, 'import.undo_requested'))) {
     assertUndoable(await scope.job(jobId), deps.processors[job.importType]);
     throw new ConflictError('The import changed meanwhile; reload it', { code: 'IMPORT_STATE_CHANGED' });
   }

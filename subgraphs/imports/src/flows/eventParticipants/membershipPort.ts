@@ -15,6 +15,7 @@ export type {
   PersonMatchInput,
   PersonSnapshot,
   ImportUndoRefusal,
+  OperatorAction,
 } from '@ems/membership/events';
 
 export type ParticipantsPort = Pick<
@@ -32,6 +33,7 @@ export type ParticipantsPort = Pick<
   | 'countExternalIds'
   | 'refreshImportStatistics'
   | 'undoImportChanges'
+  | 'recordOperatorActionsOfUser'
 >;
 
 export const membershipEvents: ParticipantsPort = events;

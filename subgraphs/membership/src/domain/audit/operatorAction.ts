@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
 import { ForbiddenError } from '@ems/schema';
 import { insertAuditEntries } from '../../data/auditLog';
-import type { DataScope } from '../scope';
+import { scopeForUserKey, type DataScope } from '../scope';
 
 /**
  * What an operator changed, for the audit log (issue 20): the action's name (`payment.recorded`,
@@ -44,4 +44,20 @@ export async function recordOperatorActions(trx: Knex.Transaction, scope: DataSc
       after: a.after,
     })),
   );
+}
+
+/**
+ * The same for another subgraph, which knows the operator by the verified token's user key only
+ * (imports, through `@ems/membership/events`): the scope is resolved here, in the change's
+ * transaction, so the entry names the account and the organisation check is this module's, as
+ * for membership's own callers. A user key without an account cannot have changed anything.
+ */
+export async function recordOperatorActionsOfUser(
+  trx: Knex.Transaction,
+  operator: { registrationSystemId: number; userKey: string },
+  actions: readonly OperatorAction[],
+): Promise<void> {
+  const scope = await scopeForUserKey(trx, operator.registrationSystemId, operator.userKey);
+  if (!scope) throw new ForbiddenError('Not an operator of this organisation', { code: 'FORBIDDEN' });
+  await recordOperatorActions(trx, scope, actions);
 }

@@ -2,7 +2,7 @@
  * Cell values as the flows need them. Dates in the forms clubs' files hold: ISO (`1990-04-23`,
  * also with a time part from an XLSX date-time), German/European day-first (`23.04.1990`,
  * `23/04/1990`, `23-04-1990`, one-digit day and month allowed). A day-first reading is the rule
- * for slashes: the clubs are European (docs/decisions.md, "Import dates").
+ * for slashes: the clubs are European (docs/decisions.md, "Dates in files").
  */
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY_FIRST = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;

@@ -28,6 +28,7 @@ import { PartnerTokens } from './partner/partnerTokens';
 import { originCheck } from './security/originCheck';
 import { sessionMiddleware } from './session/middleware';
 import { PgSessionStore } from './session/pgStore';
+import { publicIdentityRoutes } from './tenant/publicIdentity';
 import { TenantResolver } from './tenant/resolveTenant';
 import { oidcSettingsOf, RelyingParty } from './oidc/relyingParty';
 import { operatorAuthRoutes } from './oidc/routes';
@@ -94,19 +95,25 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS, env.SESSION_COOKIE_NAME),
     portalSessionGuard(env.PORTAL),
   );
+  const tenants = new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID);
   // Contract rule 11: the admin portal signs in with OpenID Connect only, the registration portal
   // with signed links only.
   app.use(
     env.PORTAL === 'admin'
       ? operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, cookieName: env.SESSION_COOKIE_NAME })
       : gatewayAuthRoutes({
-          tenants: new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID),
+          tenants,
           admin,
           tokens,
           logger,
           limits: signInLimits(db, env),
         }),
   );
+  // The member portal's pages before sign-in name the host's club (issue 23); before the proxy,
+  // which would want a session for `/api/**`.
+  if (env.PORTAL !== 'admin') {
+    app.use(publicIdentityRoutes({ tenants, membershipUrl: env.MEMBERSHIP_URL, apiKey: env.ADMIN_SERVICE_API_KEY }));
+  }
   const upstream = { apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger, maxBodyBytes: env.UPLOAD_MAX_BYTES };
   app.use(adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, ...upstream }));
   // GraphQL file uploads go straight to the imports subgraph (the gateway cannot forward

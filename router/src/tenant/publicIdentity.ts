@@ -1,0 +1,67 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { NotFoundError, UpstreamError } from '@ems/schema';
+import { asyncHandler, parseInput } from '@ems/service-runtime';
+import type { TenantResolver } from './resolveTenant';
+
+/** How long the router keeps a tenant's public identity: a changed logo or contact shows within it. */
+const CACHE_MS = 60_000;
+/** The browser and any shared cache may keep the answer as long (the host is in its cache key). */
+const CACHE_CONTROL = `public, max-age=${CACHE_MS / 1000}`;
+
+const query = z.object({ periodId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+export interface PublicIdentityDeps {
+  tenants: TenantResolver;
+  /** The admin service (membership), asked with the router's own key. */
+  membershipUrl: string;
+  apiKey: string;
+}
+
+/**
+ * `GET /api/tenant[?periodId=]`: what anyone may know of the registration system this host serves
+ * (issue 23), for the member portal's pages reached without a session (a refused link, the payment
+ * return): the registration system's and clubs' names, logos and published contact, and the name
+ * of the period asked about when it is the tenant's. The membership service composes it (the router
+ * reads no other service's tables); an unknown host is the gateway's 404 UNKNOWN_TENANT.
+ */
+export function publicIdentityRoutes(deps: PublicIdentityDeps): Router {
+  const cache = new Map<string, { body: unknown; at: number }>();
+
+  async function identity(tenant: number, periodId: number | undefined): Promise<unknown> {
+    const key = `${tenant}:${periodId ?? ''}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at <= CACHE_MS) return hit.body;
+    const body = await fetchIdentity(deps, tenant, periodId);
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, { body, at: Date.now() });
+    return body;
+  }
+
+  return Router().get(
+    '/api/tenant',
+    asyncHandler(async (req: Request, res) => {
+      const { periodId } = parseInput(query, req.query, 'query');
+      const tenant = await deps.tenants.resolve(req);
+      res.set('Cache-Control', CACHE_CONTROL).json(await identity(tenant, periodId));
+    }),
+  );
+}
+
+async function fetchIdentity(deps: PublicIdentityDeps, tenant: number, periodId: number | undefined): Promise<unknown> {
+  // A base configured with a path (behind a path-routing proxy) keeps it, as the proxy's does.
+  const query = periodId === undefined ? '' : `?periodId=${periodId}`;
+  const url = `${deps.membershipUrl.replace(/\/+$/, '')}/auth/tenants/${tenant}/public-identity${query}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { 'x-api-key': deps.apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw unavailable();
+  }
+  // The tenant went away since the host was resolved (its cache lives a minute): an unknown host.
+  if (res.status === 404) throw new NotFoundError('No registration system is configured for this host', { code: 'UNKNOWN_TENANT' });
+  if (!res.ok) throw unavailable();
+  return res.json();
+}
+
+const unavailable = () => new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });

@@ -166,6 +166,27 @@ describe('undo through REST', () => {
     expect(missing.status).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'IMPORT_NOT_FOUND' });
   });
+
+  it('the operators read the upload and the undo request in the audit log; the worker’s moves and the refused undo are not there', async () => {
+    const { body } = await olga.graphql<{
+      operatorAuditLog: {
+        entries: Array<{ action: string; actorUserKey: string; organisation: { id: string }; before: string | null; after: string | null }>;
+      };
+    }>(
+      `query Trail($id: String) { operatorAuditLog(filter: { subjectType: "import_job", subjectId: $id }) { entries { action actorUserKey organisation { id } before after } } }`,
+      { id: job.id },
+    );
+    expect(body.errors).toBeUndefined();
+    const entries = body.data!.operatorAuditLog.entries;
+    // Newest first.
+    expect(entries.map((e) => e.action)).toEqual(['import.undo_requested', 'import.uploaded']);
+    const requestedBy = (await settled(job.id)).undo!.requestedBy;
+    for (const e of entries) expect(e).toMatchObject({ actorUserKey: requestedBy, organisation: { id: String(organisationId) } });
+    expect([JSON.parse(entries[0]!.before!), JSON.parse(entries[0]!.after!)]).toEqual([{ state: 'COMPLETED' }, { state: 'UNDOING' }]);
+    expect(entries[1]!.before).toBeNull();
+    expect(JSON.parse(entries[1]!.after!)).toMatchObject({ state: 'QUEUED', importType: 'EVENT_PARTICIPANT', fileName: 'undo.csv' });
+    expect(entries[1]!.after).not.toContain(tag);
+  });
 });
 
 describe('undo through GraphQL', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
-import { ClubContact, ClubHeading, useClubOfPeriod } from '../components/ClubIdentity';
+import { ClubContact, ClubHeading, PublicClubFrame, useClubOfPeriod } from '../components/ClubIdentity';
 import { MembershipNumbers } from '../components/MembershipNumbers';
 import { Notice } from '../components/Notice';
 import { OrderSummary } from '../components/OrderSummary';
@@ -52,12 +52,14 @@ export function PaymentReturnRoute({ location }: { location: Location }) {
   }, []);
   if (!reference) {
     return (
-      <section className="card" aria-labelledby="payment-title">
-        <h1 id="payment-title">{texts.payment.title}</h1>
-        <Notice severity="error">
-          <p>{texts.payment.missingReference}</p>
-        </Notice>
-      </section>
+      <PublicClubFrame periodId={null}>
+        <section className="card" aria-labelledby="payment-title">
+          <h1 id="payment-title">{texts.payment.title}</h1>
+          <Notice severity="error">
+            <p>{texts.payment.missingReference}</p>
+          </Notice>
+        </section>
+      </PublicClubFrame>
     );
   }
   return <PaymentReturnStatus reference={reference} transactionId={search.get('transactionId')?.trim() || null} />;
@@ -86,19 +88,26 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
 
   if (error && !result) {
     const reason = deniedReasonForRequestError(error);
-    if (reason) return <AccessDenied reason={reason} />;
+    // Without a session (the provider may send the browser back to another tab or device) the
+    // order cannot be read: the host's club is still named, with its contact.
     return (
-      <section className="card" aria-labelledby="payment-title">
-        <h1 id="payment-title">{texts.payment.title}</h1>
-        <Notice severity="error">
-          <p>{texts.payment.loadFailed}</p>
-        </Notice>
-        <div className="actions">
-          <button type="button" className="button button-primary" onClick={() => void refetch()}>
-            {texts.payment.retry}
-          </button>
-        </div>
-      </section>
+      <PublicClubFrame periodId={null}>
+        {reason ? (
+          <AccessDenied reason={reason} />
+        ) : (
+          <section className="card" aria-labelledby="payment-title">
+            <h1 id="payment-title">{texts.payment.title}</h1>
+            <Notice severity="error">
+              <p>{texts.payment.loadFailed}</p>
+            </Notice>
+            <div className="actions">
+              <button type="button" className="button button-primary" onClick={() => void refetch()}>
+                {texts.payment.retry}
+              </button>
+            </div>
+          </section>
+        )}
+      </PublicClubFrame>
     );
   }
   if (loading && !data) {
@@ -110,15 +119,17 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
   }
   if (!result || !outcome) {
     return (
-      <section className="card" aria-labelledby="payment-title">
-        <h1 id="payment-title">{texts.payment.title}</h1>
-        <Notice severity="error">
-          <p>{texts.payment.notFound}</p>
-        </Notice>
-        <p className="reference-line">
-          {texts.payment.reference}: <strong className="reference">{reference}</strong>
-        </p>
-      </section>
+      <PublicClubFrame periodId={null}>
+        <section className="card" aria-labelledby="payment-title">
+          <h1 id="payment-title">{texts.payment.title}</h1>
+          <Notice severity="error">
+            <p>{texts.payment.notFound}</p>
+          </Notice>
+          <p className="reference-line">
+            {texts.payment.reference}: <strong className="reference">{reference}</strong>
+          </p>
+        </section>
+      </PublicClubFrame>
     );
   }
 
@@ -133,7 +144,7 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
 
   return (
     <>
-      <ClubHeading period={club} />
+      <ClubHeading club={club} />
       <section className={`card payment-${outcome}`} aria-labelledby="payment-title" data-outcome={outcome}>
         <h1 id="payment-title" tabIndex={-1} ref={heading}>
           {TITLES[outcome]}
@@ -195,7 +206,7 @@ function PaymentReturnStatus({ reference, transactionId }: { reference: string; 
         </p>
         <OrderSummary order={order} headingLevel={2} />
       </section>
-      <ClubContact period={club} />
+      <ClubContact club={club} />
     </>
   );
 }

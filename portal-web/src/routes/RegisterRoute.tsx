@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
-import { ClubContact, ClubHeading, useClubOfPeriod } from '../components/ClubIdentity';
+import { ClubContact, ClubHeading, PublicClubFrame, useClubOfPeriod } from '../components/ClubIdentity';
 import { FormStep } from '../components/FormStep';
 import { Notice } from '../components/Notice';
 import { useFormActions } from '../graphql/formMutations';
@@ -81,7 +81,14 @@ export function RegisterRoute({
     };
   }, [signInKey, redirectUrl, attempt]);
 
-  if (decision.kind === 'denied') return <AccessDenied reason={deniedReasonForErrorParam(decision.error)} />;
+  if (decision.kind === 'denied') {
+    // A refused link leaves no session: the club is named from the host's public identity.
+    return (
+      <PublicClubFrame periodId={periodId}>
+        <AccessDenied reason={deniedReasonForErrorParam(decision.error)} />
+      </PublicClubFrame>
+    );
+  }
   if (decision.kind === 'redirectWithError') return null;
   if (decision.kind === 'signIn') {
     if (signInState === 'unavailable') {
@@ -105,7 +112,13 @@ export function RegisterRoute({
       </p>
     );
   }
-  if (periodId === null) return <AccessDenied reason="PERIOD_NOT_FOUND" />;
+  if (periodId === null) {
+    return (
+      <PublicClubFrame periodId={null}>
+        <AccessDenied reason="PERIOD_NOT_FOUND" />
+      </PublicClubFrame>
+    );
+  }
   return <RegistrationForm periodId={periodId} />;
 }
 
@@ -126,12 +139,11 @@ function RegistrationForm({ periodId }: { periodId: number }) {
     document.title = `${texts.form.title} – ${texts.app.name}`;
   }, []);
 
+  // An ended session cannot read the club's query: the public identity names the club then.
   const deniedPage = (reason: DeniedReason) => (
-    <>
-      <ClubHeading period={club} />
+    <PublicClubFrame periodId={periodId} club={club}>
       <AccessDenied reason={reason} />
-      <ClubContact period={club} />
-    </>
+    </PublicClubFrame>
   );
   if (denied) return deniedPage(denied);
   if (error) {
@@ -155,10 +167,10 @@ function RegistrationForm({ periodId }: { periodId: number }) {
   }
   return (
     <>
-      <ClubHeading period={club} />
+      <ClubHeading club={club} />
       <h1 className="page-title">{texts.form.title}</h1>
       <FormStep form={result} actions={actions} onDenied={setDenied} onReload={() => void refetch()} periodId={periodId} />
-      <ClubContact period={club} />
+      <ClubContact club={club} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n": typeof types.OpenOrdersDocument,
-    "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": typeof types.ClubOfPeriodDocument,
+    "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        logoUrl\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": typeof types.ClubOfPeriodDocument,
     "\n  fragment Completion_form on Form {\n    paymentUrl\n    order {\n      ...OrderSummary_order\n    }\n  }\n": typeof types.Completion_FormFragmentDoc,
     "\n  fragment FormStep_form on Form {\n    processId\n    step\n    stepCount\n    processState\n    canGoBack\n    estimate {\n      currency\n      totalMinor\n      lines {\n        personId\n        kind\n        description\n        amountMinor\n        step\n      }\n    }\n    ...ResumeChoice_form\n    ...PersonOverview_form\n    ...QuestionStep_form\n    ...Completion_form\n  }\n": typeof types.FormStep_FormFragmentDoc,
     "\n  fragment MembershipNumbers_order on Order {\n    memberships {\n      id\n      status\n      membershipNumber\n      cardUrl\n      person {\n        id\n        firstName\n        lastName\n      }\n    }\n  }\n": typeof types.MembershipNumbers_OrderFragmentDoc,
@@ -33,7 +33,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query OpenOrders($periodId: Int!) {\n    viewer {\n      openOrders(periodId: $periodId) {\n        id\n        reference\n        currency\n        totalMinor\n        paymentUrl\n        memberships {\n          id\n          person {\n            id\n            firstName\n            lastName\n          }\n        }\n      }\n    }\n  }\n": types.OpenOrdersDocument,
-    "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": types.ClubOfPeriodDocument,
+    "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        logoUrl\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n": types.ClubOfPeriodDocument,
     "\n  fragment Completion_form on Form {\n    paymentUrl\n    order {\n      ...OrderSummary_order\n    }\n  }\n": types.Completion_FormFragmentDoc,
     "\n  fragment FormStep_form on Form {\n    processId\n    step\n    stepCount\n    processState\n    canGoBack\n    estimate {\n      currency\n      totalMinor\n      lines {\n        personId\n        kind\n        description\n        amountMinor\n        step\n      }\n    }\n    ...ResumeChoice_form\n    ...PersonOverview_form\n    ...QuestionStep_form\n    ...Completion_form\n  }\n": types.FormStep_FormFragmentDoc,
     "\n  fragment MembershipNumbers_order on Order {\n    memberships {\n      id\n      status\n      membershipNumber\n      cardUrl\n      person {\n        id\n        firstName\n        lastName\n      }\n    }\n  }\n": types.MembershipNumbers_OrderFragmentDoc,
@@ -71,7 +71,7 @@ export function graphql(source: "\n  query OpenOrders($periodId: Int!) {\n    vi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        logoUrl\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClubOfPeriod($periodId: Int!) {\n    membershipPeriod(id: $periodId) {\n      id\n      name\n      organisation {\n        id\n        name\n        logoUrl\n        contactEmail\n        contactPhone\n        websiteUrl\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,8 +1,9 @@
 import { dismissMergeCandidate, mergePersons, type MergeDecisionResult } from '../domain/operator/mergeCandidates';
 import { endMemberSessions } from '../domain/operator/sessions';
 import { createPartnerApiKey, revokePartnerApiKey, rotatePartnerApiKey, type PartnerKeyResult } from '../domain/operator/partnerKeys';
+import { setOperatorOrganisationLogo } from '../domain/operator/organisationLogo';
 import { updateMembershipPeriod } from '../domain/operator/periods';
-import { lowerCase, requireScope } from './support';
+import { lowerCase, referenced, requireScope } from './support';
 import type { MutationResolvers, RecordPaymentResultResolvers } from './types.generated';
 
 export const Mutation = {
@@ -28,6 +29,12 @@ export const Mutation = {
     return result.ok
       ? ({ __typename: 'PeriodChanged', period: result.period } as const)
       : ({ __typename: 'PeriodChangeError', code: result.code, messages: result.messages } as const);
+  },
+  setOrganisationLogo: async (_, args, ctx) => {
+    const result = await setOperatorOrganisationLogo(ctx.db, await ctx.scope(), args.organisationId, args.imageBase64);
+    if (!result.ok) return { __typename: 'OrganisationLogoError', code: result.code, message: result.message } as const;
+    const organisation = await referenced(ctx.loaders.organisation.load(result.organisationId), `organisation ${result.organisationId}`);
+    return { __typename: 'OrganisationLogoSet', organisation } as const;
   },
   createPartnerApiKey: async (_, args, ctx) => partnerKeyResult(await createPartnerApiKey(ctx.db, await ctx.scope(), args.input)),
   rotatePartnerApiKey: async (_, args, ctx) => partnerKeyResult(await rotatePartnerApiKey(ctx.db, await ctx.scope(), args)),

@@ -1,6 +1,11 @@
 import { registrationSystemById } from '../data/directory';
 import { calendarDate } from './support';
-import type { OrganisationResolvers, PersonResolvers, RegistrationSystemResolvers } from './types.generated';
+import type {
+  OrganisationLogoResultResolvers,
+  OrganisationResolvers,
+  PersonResolvers,
+  RegistrationSystemResolvers,
+} from './types.generated';
 
 export const Person = {
   /** Persons the caller may see (domain/scope.ts `visiblePersons`) resolve; anything else is null (no existence leak). */
@@ -22,6 +27,10 @@ export const Organisation = {
   },
   logoUrl: (organisation, _, ctx) => ctx.loaders.organisationLogo.load(organisation.id),
 } satisfies OrganisationResolvers;
+
+export const OrganisationLogoResult = {
+  __resolveType: (result) => result.__typename,
+} satisfies OrganisationLogoResultResolvers;
 
 export const RegistrationSystem = {
   __resolveReference: async (ref, ctx) => {

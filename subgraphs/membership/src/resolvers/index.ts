@@ -26,7 +26,7 @@ import { Order } from './Order';
 import { OrderLine } from './OrderLine';
 import { Query } from './Query';
 import { LinkedPerson, OrgUser, Viewer } from './Viewer';
-import { Organisation, Person, RegistrationSystem } from './Person';
+import { Organisation, OrganisationLogoResult, Person, RegistrationSystem } from './Person';
 import { PartnerView } from './PartnerView';
 import { Member, MemberMembership, PartnerOrder, PartnerOrderLine } from './Member';
 import { PartnerEvent, PartnerParticipant, PartnerResult, PartnerResultSet } from './PartnerEvent';
@@ -44,6 +44,7 @@ export const resolvers = {
   LinkedPerson,
   Person,
   Organisation,
+  OrganisationLogoResult,
   RegistrationSystem,
   Order,
   OrderLine,

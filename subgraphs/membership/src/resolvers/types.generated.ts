@@ -419,6 +419,12 @@ export type Mutation = {
   /** A new key with the same scope; the old one keeps working for overlapHours (24 unless given; 0 revokes it now). */
   rotatePartnerApiKey: PartnerApiKeyResult;
   /**
+   * Sets or replaces the logo of an organisation the caller administers: a PNG, JPEG or WebP image
+   * (told by its bytes; no SVG) of at most 200 kB, in base64 (GraphQL file uploads reach only the
+   * imports subgraph). Audit entry organisation.logo_changed.
+   */
+  setOrganisationLogo: OrganisationLogoResult;
+  /**
    * Opens or closes a period of an organisation the caller administers, moves its registration dates
    * or changes its pricing rules (checked by the pricing engine's rule check); audit entry period.updated.
    * Orders already placed keep their quoted price.
@@ -463,6 +469,12 @@ export type MutationRotatePartnerApiKeyArgs = {
   expiresInDays?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['ID']['input'];
   overlapHours?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationSetOrganisationLogoArgs = {
+  imageBase64: Scalars['String']['input'];
+  organisationId: Scalars['ID']['input'];
 };
 
 
@@ -640,6 +652,29 @@ export type Organisation = {
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
   websiteUrl?: Maybe<Scalars['String']['output']>;
+};
+
+export type OrganisationLogoError = {
+  __typename?: 'OrganisationLogoError';
+  code: OrganisationLogoErrorCode;
+  /** What is wrong, in words an operator can act on. */
+  message: Scalars['String']['output'];
+};
+
+export type OrganisationLogoErrorCode =
+  | 'EMPTY'
+  /** Not an organisation the caller administers. */
+  | 'NOT_FOUND'
+  /** Over 200 kB. */
+  | 'TOO_LARGE'
+  /** Not PNG, JPEG or WebP (SVG is refused), or not base64. */
+  | 'UNSUPPORTED_FORMAT';
+
+export type OrganisationLogoResult = OrganisationLogoError | OrganisationLogoSet;
+
+export type OrganisationLogoSet = {
+  __typename?: 'OrganisationLogoSet';
+  organisation: Organisation;
 };
 
 /** Relay's page information. */
@@ -1513,6 +1548,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( MergeDecided & { __typename: 'MergeDecided' } )
     | ( MergeDecisionError & { __typename: 'MergeDecisionError' } )
   ;
+  OrganisationLogoResult:
+    | ( OrganisationLogoError & { __typename: 'OrganisationLogoError' } )
+    | ( Omit<OrganisationLogoSet, 'organisation'> & { organisation: _RefType['Organisation'] } & { __typename: 'OrganisationLogoSet' } )
+  ;
   PartnerApiKeyResult:
     | ( Omit<PartnerApiKeyDone, 'apiKey' | 'previous'> & { apiKey: _RefType['PartnerApiKey'], previous?: Maybe<_RefType['PartnerApiKey']> } & { __typename: 'PartnerApiKeyDone' } )
     | ( PartnerApiKeyError & { __typename: 'PartnerApiKeyError' } )
@@ -1589,6 +1628,10 @@ export type ResolversTypes = {
   OrderStatus: OrderStatus;
   OrgUser: ResolverTypeWrapper<OrgUserParent>;
   Organisation: ResolverTypeWrapper<OrganisationRow>;
+  OrganisationLogoError: ResolverTypeWrapper<OrganisationLogoError>;
+  OrganisationLogoErrorCode: OrganisationLogoErrorCode;
+  OrganisationLogoResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['OrganisationLogoResult']>;
+  OrganisationLogoSet: ResolverTypeWrapper<Omit<OrganisationLogoSet, 'organisation'> & { organisation: ResolversTypes['Organisation'] }>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantRow>;
   ParticipantConnection: ResolverTypeWrapper<ParticipantPage>;
@@ -1697,6 +1740,9 @@ export type ResolversParentTypes = {
   OrderSearch: OrderSearch;
   OrgUser: OrgUserParent;
   Organisation: OrganisationRow;
+  OrganisationLogoError: OrganisationLogoError;
+  OrganisationLogoResult: ResolversUnionTypes<ResolversParentTypes>['OrganisationLogoResult'];
+  OrganisationLogoSet: Omit<OrganisationLogoSet, 'organisation'> & { organisation: ResolversParentTypes['Organisation'] };
   PageInfo: PageInfo;
   Participant: ParticipantRow;
   ParticipantConnection: ParticipantPage;
@@ -1955,6 +2001,7 @@ export type MutationResolvers<ContextType = MembershipContext, ParentType extend
   recordManualPayment?: Resolver<ResolversTypes['RecordPaymentResult'], ParentType, ContextType, RequireFields<MutationRecordManualPaymentArgs, 'amountMinor' | 'orderReference'>>;
   revokePartnerApiKey?: Resolver<ResolversTypes['PartnerApiKeyResult'], ParentType, ContextType, RequireFields<MutationRevokePartnerApiKeyArgs, 'id'>>;
   rotatePartnerApiKey?: Resolver<ResolversTypes['PartnerApiKeyResult'], ParentType, ContextType, RequireFields<MutationRotatePartnerApiKeyArgs, 'id'>>;
+  setOrganisationLogo?: Resolver<ResolversTypes['OrganisationLogoResult'], ParentType, ContextType, RequireFields<MutationSetOrganisationLogoArgs, 'imageBase64' | 'organisationId'>>;
   updateMembershipPeriod?: Resolver<ResolversTypes['PeriodChangeResult'], ParentType, ContextType, RequireFields<MutationUpdateMembershipPeriodArgs, 'id' | 'input'>>;
 };
 
@@ -2073,6 +2120,21 @@ export type OrganisationResolvers<ContextType = MembershipContext, ParentType ex
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   websiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OrganisationLogoErrorResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OrganisationLogoError'] = ResolversParentTypes['OrganisationLogoError']> = {
+  code?: Resolver<ResolversTypes['OrganisationLogoErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganisationLogoResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OrganisationLogoResult'] = ResolversParentTypes['OrganisationLogoResult']> = {
+  __resolveType: TypeResolveFn<'OrganisationLogoError' | 'OrganisationLogoSet', ParentType, ContextType>;
+};
+
+export type OrganisationLogoSetResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['OrganisationLogoSet'] = ResolversParentTypes['OrganisationLogoSet']> = {
+  organisation?: Resolver<ResolversTypes['Organisation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -2462,6 +2524,9 @@ export type Resolvers<ContextType = MembershipContext> = {
   OrderLine?: OrderLineResolvers<ContextType>;
   OrgUser?: OrgUserResolvers<ContextType>;
   Organisation?: OrganisationResolvers<ContextType>;
+  OrganisationLogoError?: OrganisationLogoErrorResolvers<ContextType>;
+  OrganisationLogoResult?: OrganisationLogoResultResolvers<ContextType>;
+  OrganisationLogoSet?: OrganisationLogoSetResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
   ParticipantConnection?: ParticipantConnectionResolvers<ContextType>;

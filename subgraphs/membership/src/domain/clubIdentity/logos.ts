@@ -6,14 +6,18 @@ import {
   type OrganisationLogoRow,
 } from '../../data/organisationLogos';
 import { organisationLogoPath } from '../memberLinks';
-import { checkLogoImage } from './logoImage';
+import { checkLogoImage, type LogoImage } from './logoImage';
 
 /**
  * Stores `bytes` as the organisation's logo once they pass checkLogoImage (which throws an
  * InputError otherwise) and answers its new public path. Callers check who may do this.
  */
 export async function setOrganisationLogo(db: Db, organisationId: number, bytes: Buffer): Promise<string> {
-  const image = checkLogoImage(bytes);
+  return storeOrganisationLogo(db, organisationId, checkLogoImage(bytes));
+}
+
+/** Stores an image checkLogoImage accepted as the organisation's logo; answers its public path. */
+export async function storeOrganisationLogo(db: Db, organisationId: number, image: LogoImage): Promise<string> {
   await saveOrganisationLogo(db, { organisationId, ...image });
   return organisationLogoPath(organisationId, image.sha256);
 }

@@ -30,6 +30,8 @@ import { sessionMiddleware } from './session/middleware';
 import { PgSessionStore } from './session/pgStore';
 import { publicIdentityRoutes } from './tenant/publicIdentity';
 import { TenantResolver } from './tenant/resolveTenant';
+import { MemberProviders } from './memberAuth/providers';
+import { memberAuthRoutes } from './memberAuth/routes';
 import { oidcSettingsOf, RelyingParty } from './oidc/relyingParty';
 import { operatorAuthRoutes } from './oidc/routes';
 import { portalSessionGuard, sessionPaths } from './session/portalGuard';
@@ -96,18 +98,23 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     portalSessionGuard(env.PORTAL),
   );
   const tenants = new TenantResolver(admin, env.DEFAULT_REGISTRATION_SYSTEM_ID);
-  // Contract rule 11: the admin portal signs in with OpenID Connect only, the registration portal
-  // with signed links only.
+  // Contract rule 11: the admin portal signs in with OpenID Connect only; the registration portal
+  // with signed links, and with the tenant's member OpenID provider or anonymously where the tenant
+  // has one (rule 12).
+  const limits = signInLimits(db, env);
   app.use(
-    env.PORTAL === 'admin'
-      ? operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, cookieName: env.SESSION_COOKIE_NAME })
-      : gatewayAuthRoutes({
-          tenants,
-          admin,
-          tokens,
-          logger,
-          limits: signInLimits(db, env),
-        }),
+    ...(env.PORTAL === 'admin'
+      ? [operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, cookieName: env.SESSION_COOKIE_NAME })]
+      : [
+          gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }),
+          memberAuthRoutes({
+            tenants,
+            admin,
+            providers: new MemberProviders(admin, { scopes: env.OIDC_SCOPES, allowInsecureHttp: env.OIDC_ALLOW_INSECURE_HTTP }),
+            logger,
+            addressLimit: limits.perAddress,
+          }),
+        ]),
   );
   // The member portal's pages before sign-in name the host's club (issue 23); before the proxy,
   // which would want a session for `/api/**`.

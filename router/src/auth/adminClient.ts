@@ -8,6 +8,22 @@ export interface ExternalLoginInput {
   nonce?: string;
 }
 
+/** The registration portal's exchange body (membership's `/auth/token-exchange/oauth2`, rule 12). */
+export interface MemberExchangeRequest {
+  registrationSystemId: number;
+  claims: { iss: string; sub: string; email?: string; email_verified?: boolean };
+  anonymousSessionId?: string;
+}
+
+/** A tenant's member OpenID provider as membership tells this router. The secret stays in this process. */
+export interface MemberOidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  anonymousAllowed: boolean;
+}
+
 /** The admin service's answer: a value, or its refusal (status and body) for the caller to map. */
 export type AdminResult<T> =
   { ok: true; value: T } | { ok: false; status: number; body: { error?: string; message?: string; reason?: string } };
@@ -53,6 +69,28 @@ export class AdminServiceClient {
     return this.call<OperatorExchangeResponse>('POST', '/auth/token-exchange/oauth2', request);
   }
 
+  /**
+   * The member portal's OpenID sign-in (contract rule 12): the claims the router validated
+   * against the tenant's member provider, and the session's anonymous registration to keep.
+   */
+  async memberExchange(request: MemberExchangeRequest): Promise<AdminResult<{ token: string; expiresAt: number }>> {
+    return this.withExpiry(await this.call<{ token: string }>('POST', '/auth/token-exchange/oauth2', request));
+  }
+
+  /** An anonymous registration (contract rule 12) on a tenant with member OpenID Connect. */
+  async registerSession(registrationSystemId: number): Promise<AdminResult<{ token: string; expiresAt: number; sessionId: string }>> {
+    return this.withExpiry(
+      await this.call<{ token: string; sessionId: string }>('POST', '/auth/register-session', { registrationSystemId }),
+    );
+  }
+
+  /** The tenant's member OpenID provider, secret included (this router's key only); null: none (204). */
+  async memberOidcSettings(registrationSystemId: number): Promise<AdminResult<MemberOidcSettings | null>> {
+    const result = await this.call<Partial<MemberOidcSettings>>('GET', `/auth/tenants/${registrationSystemId}/member-oidc`);
+    if (!result.ok) return result;
+    return { ok: true, value: result.value.issuerUrl ? (result.value as MemberOidcSettings) : null };
+  }
+
   /** Step (1): the registration system a host name serves. */
   async tenantForHost(host: string): Promise<AdminResult<{ registrationSystemId: number }>> {
     return this.call('GET', `/auth/tenants/by-host/${encodeURIComponent(host)}`);
@@ -62,6 +100,14 @@ export class AdminServiceClient {
   async accountOf(registrationSystemId: number, userKey: string): Promise<AdminResult<{ accountId: number }>> {
     const query = new URLSearchParams({ registrationSystemId: String(registrationSystemId), userKey });
     return this.call('GET', `/auth/accounts/by-user-key?${query}`);
+  }
+
+  /** A token answer with its expiry read from the token (an unreadable one is the admin service's fault). */
+  private withExpiry<T extends { token: string }>(result: AdminResult<T>): AdminResult<T & { expiresAt: number }> {
+    if (!result.ok) return result;
+    const expiry = readTokenExpiry(result.value.token);
+    if (!expiry) return { ok: false, status: 502, body: { message: 'Admin service returned an unreadable token' } };
+    return { ok: true, value: { ...result.value, expiresAt: expiry.getTime() } };
   }
 
   private async call<T>(

@@ -18,6 +18,8 @@ export interface DevSecrets {
   oidcClientSecret: string;
   demoIdpCookieKey: string;
   demoIdpPassword: string;
+  /** The member portal's router as a client of the demo OpenID provider (Hillside's member sign-in, rule 12). */
+  memberOidcClientSecret: string;
 }
 
 export function generateDevSecrets(): DevSecrets {
@@ -32,6 +34,7 @@ export function generateDevSecrets(): DevSecrets {
     oidcClientSecret: randomBytes(32).toString('base64url'),
     demoIdpCookieKey: randomBytes(32).toString('base64url'),
     demoIdpPassword: randomBytes(9).toString('base64url'),
+    memberOidcClientSecret: randomBytes(32).toString('base64url'),
   };
 }
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
+import { DEMO_MEMBER_OIDC, DEMO_TENANTS } from '@ems/membership/demo';
 import type { DevSecrets } from './secrets';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -162,6 +163,8 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
         MEMBERSHIP_URL: url('membership'),
         FORMS_URL: url('forms'),
         IMPORTS_URL: url('imports'),
+        // Hillside's member sign-in uses the demo provider, plain HTTP on the loopback; production refuses this.
+        OIDC_ALLOW_INSECURE_HTTP: 'true',
       };
     }
     case 'adminRouter': {
@@ -197,6 +200,12 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
         DEMO_IDP_CLIENT_SECRET: o.secrets.oidcClientSecret,
         DEMO_IDP_REDIRECT_URIS: `${admin}/auth/oidc/callback`,
         DEMO_IDP_POST_LOGOUT_REDIRECT_URIS: `${admin}/`,
+        DEMO_IDP_MEMBER_CLIENT_ID: DEMO_MEMBER_OIDC.clientId,
+        DEMO_IDP_MEMBER_CLIENT_SECRET: o.secrets.memberOidcClientSecret,
+        // The member portal's callback on every demo tenant's host (the portal answers on each).
+        DEMO_IDP_MEMBER_REDIRECT_URIS: DEMO_TENANTS.flatMap((t) =>
+          t.hosts.map((h) => `http://${h}:${o.ports.router}/api/auth/oidc/callback`),
+        ).join(','),
         DEMO_IDP_PASSWORD: o.secrets.demoIdpPassword,
         DEMO_IDP_COOKIE_KEY: o.secrets.demoIdpCookieKey,
       };

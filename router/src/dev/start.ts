@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createKnex, migrateLatest, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
 import { seedDemoInstallation } from '@ems/forms/demo';
-import { DEMO_IDP_ACCOUNTS } from '@ems/membership/demo';
+import { DEMO_HMAC_PERIOD_ID, DEMO_IDP_ACCOUNTS } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
@@ -46,6 +46,8 @@ async function main(): Promise<void> {
       customerSecret: secrets.customerSecret,
       portalApiKey: secrets.portalApiKey,
       adminPortalApiKey: secrets.adminPortalApiKey,
+      // Hillside's members sign in at the demo provider, or continue anonymously (rule 12).
+      memberOidc: { issuerUrl: `http://127.0.0.1:${env.DEMO_IDP_PORT}`, clientSecret: secrets.memberOidcClientSecret },
     });
   } finally {
     await knex.destroy();
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
     Demo identity provider (OIDC):    ${stack.urls.idp}
       demo operator: ${DEMO_OPERATOR_SIGN_IN}, password ${secrets.demoIdpPassword}
       (anna signs in there too, but is a member, not an operator: the admin portal refuses her)
+    Member sign-in or anonymous (rule 12): http://hmac.localhost:${env.ROUTER_PORT}/membership/register/${DEMO_HMAC_PERIOD_ID}
+      "Sign in with Club ID": mika (no account yet) or dora, same password
     Database:                         ${embedded ? `embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_PG_PORT}` : 'DATABASE_URL'}
 
   Press Ctrl-C to stop.

@@ -19,6 +19,10 @@ const schema = z
     DEMO_IDP_CLIENT_SECRET: z.string().min(16),
     DEMO_IDP_REDIRECT_URIS: list,
     DEMO_IDP_POST_LOGOUT_REDIRECT_URIS: list,
+    /** The member portal's router as a second client (rule 12); no secret: no member client. */
+    DEMO_IDP_MEMBER_CLIENT_ID: z.string().min(1).default('member-portal'),
+    DEMO_IDP_MEMBER_CLIENT_SECRET: z.string().min(16).optional(),
+    DEMO_IDP_MEMBER_REDIRECT_URIS: list.default([]),
     DEMO_IDP_PASSWORD: z.string().min(8),
     DEMO_IDP_COOKIE_KEY: z.string().min(32),
   })

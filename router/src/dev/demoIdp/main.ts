@@ -19,6 +19,15 @@ runUntilSignalled('demo-idp', async () => {
       redirectUris: env.DEMO_IDP_REDIRECT_URIS,
       postLogoutRedirectUris: env.DEMO_IDP_POST_LOGOUT_REDIRECT_URIS,
     },
+    ...(env.DEMO_IDP_MEMBER_CLIENT_SECRET
+      ? {
+          memberClient: {
+            id: env.DEMO_IDP_MEMBER_CLIENT_ID,
+            secret: env.DEMO_IDP_MEMBER_CLIENT_SECRET,
+            redirectUris: env.DEMO_IDP_MEMBER_REDIRECT_URIS,
+          },
+        }
+      : {}),
     accounts: DEMO_IDP_ACCOUNTS,
     password: env.DEMO_IDP_PASSWORD,
     cookieKey: env.DEMO_IDP_COOKIE_KEY,

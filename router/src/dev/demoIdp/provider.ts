@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
  * The demo OpenID provider: a real one (`oidc-provider`, certified), standing in for an
@@ -21,8 +21,10 @@ export interface DemoIdpOptions {
   issuer: string;
   port: number;
   host: string;
-  /** The one client: the admin portal's router. */
+  /** The admin portal's router. */
   client: { id: string; secret: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
+  /** The member portal's router, signing in the members of the tenant that has the demo provider as its own (rule 12). */
+  memberClient?: { id: string; secret: string; redirectUris: string[] };
   accounts: readonly DemoIdpAccount[];
   /** Every demo account's password. */
   password: string;
@@ -73,6 +75,19 @@ function providerConfiguration(o: DemoIdpOptions, signingKey: Record<string, unk
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...(o.memberClient
+        ? [
+            {
+              client_id: o.memberClient.id,
+              client_secret: o.memberClient.secret,
+              client_name: 'the member portal',
+              redirect_uris: o.memberClient.redirectUris,
+              grant_types: ['authorization_code'],
+              response_types: ['code' as const],
+              token_endpoint_auth_method: 'client_secret_basic',
+            } satisfies ClientMetadata,
+          ]
+        : []),
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [o.cookieKey] },
@@ -106,7 +121,7 @@ function providerConfiguration(o: DemoIdpOptions, signingKey: Record<string, unk
         },
       },
     },
-    // The admin portal is the provider's own first-party client: no consent screen.
+    // Both portals are the provider's own first-party clients: no consent screen.
     loadExistingGrant: async (ctx) => {
       const session = ctx.oidc.session;
       const client = ctx.oidc.client;
@@ -132,6 +147,7 @@ export async function startDemoIdp(o: DemoIdpOptions): Promise<{ url: string; st
   const signingKey = { ...(await exportJWK(privateKey)), kid: `demo-${Date.now()}`, use: 'sig', alg: 'RS256' };
   const provider = new Provider(o.issuer, providerConfiguration(o, signingKey));
   const byUsername = new Map(o.accounts.map((a) => [a.username, a]));
+  const clientName = (clientId: unknown) => (o.memberClient && clientId === o.memberClient.id ? 'the member portal' : 'the admin portal');
 
   const app = express();
   app.disable('x-powered-by');
@@ -146,7 +162,7 @@ export async function startDemoIdp(o: DemoIdpOptions): Promise<{ url: string; st
   app.get('/interaction/:uid', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const details = await provider.interactionDetails(req, res);
-      res.type('html').send(loginForm(details.uid, 'the admin portal'));
+      res.type('html').send(loginForm(details.uid, clientName(details.params.client_id)));
     } catch (err) {
       next(err);
     }
@@ -167,7 +183,7 @@ export async function startDemoIdp(o: DemoIdpOptions): Promise<{ url: string; st
           res
             .status(401)
             .type('html')
-            .send(loginForm(details.uid, 'the admin portal', 'Unknown username or wrong password.'));
+            .send(loginForm(details.uid, clientName(details.params.client_id), 'Unknown username or wrong password.'));
           return;
         }
         await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });

@@ -13,6 +13,8 @@ export interface DemoSeedSecrets {
   portalApiKey: string;
   /** API key of the admin portal (the second router, operators' OpenID Connect sign-in); none: no admin portal. */
   adminPortalApiKey?: string;
+  /** The demo OpenID provider as Hillside's member provider (DEMO_MEMBER_OIDC); none: no member sign-in. */
+  memberOidc?: { issuerUrl: string; clientSecret: string };
 }
 
 export interface DemoUser {
@@ -124,7 +126,15 @@ export const DEMO_USERS: DemoUser[] = [
 export const DEMO_IDP_ACCOUNTS = [
   { sub: 'demo-idp-olga', username: 'olga', name: 'Olga Ostrova', email: 'olga.operator@example.org' },
   { sub: 'demo-idp-anna', username: 'anna', name: 'Anna Berg', email: 'anna.berg@example.org' },
+  // Members of Hillside (registration system 2, member sign-in with "Club ID", rule 12): Mika has
+  // no account yet (the first sign-in makes one, or takes an anonymous registration over); Dora's
+  // verified address finds the account her club's website links to.
+  { sub: 'demo-idp-mika', username: 'mika', name: 'Mika Moss', email: 'mika.moss@example.org' },
+  { sub: 'demo-idp-dora', username: 'dora', name: 'Dora Lind', email: 'dora.lind@example.org' },
 ] as const;
+
+/** The registration system whose members sign in with the demo provider (rule 12), and what its button says. */
+export const DEMO_MEMBER_OIDC = { registrationSystemId: 2, clientId: 'member-portal', displayName: 'Club ID' } as const;
 
 /** The open period the demo customer website links to: `/membership/register/1`. */
 export const DEMO_PERIOD_ID = 1;

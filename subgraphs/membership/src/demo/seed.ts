@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashApiKey, keyPrefix, type Knex } from '@ems/db';
 import { organisationLogoPaths, setOrganisationLogo } from '../domain/clubIdentity/logos';
+import { saveTenantMemberOidc } from '../data/memberOidc';
 import { todayIso } from '../domain/clock';
 import { recordManualPayment } from '../domain/payments/manual';
 import { checkPeriodRules } from '../domain/pricing';
@@ -13,6 +14,7 @@ import {
   DEMO_CLUB_PAGES,
   DEMO_MEMBERSHIP_NUMBER_PATTERN,
   DEMO_MEMBERSHIP_TYPES,
+  DEMO_MEMBER_OIDC,
   DEMO_ORGANISATIONS,
   DEMO_PERIOD_ID,
   DEMO_PREVIOUS_PERIOD_ID,
@@ -169,6 +171,18 @@ async function seedDirectory(trx: Knex.Transaction, secrets: DemoSeedSecrets): P
     await trx('membership.linked_persons').insert(
       user.persons.map((p, i) => ({ accountId: account.id, personId: personIds[i], relationship: p.relationship })),
     );
+  }
+
+  if (secrets.memberOidc) {
+    // The provider's address is this start's (its port): written on every start.
+    await saveTenantMemberOidc(trx, {
+      registrationSystemId: DEMO_MEMBER_OIDC.registrationSystemId,
+      issuerUrl: secrets.memberOidc.issuerUrl,
+      clientId: DEMO_MEMBER_OIDC.clientId,
+      clientSecret: secrets.memberOidc.clientSecret,
+      displayName: DEMO_MEMBER_OIDC.displayName,
+      anonymousAllowed: true,
+    });
   }
 
   const portalKeys = [{ key: secrets.portalApiKey, portal: 'registration', label: 'demo registration portal' }];

@@ -1,0 +1,65 @@
+import { UpstreamError } from '@ems/schema';
+import type { AdminServiceClient, MemberOidcSettings } from '../auth/adminClient';
+import { RelyingParty } from '../oidc/relyingParty';
+
+/** How long the router keeps a tenant's member provider settings: a change shows within it. */
+const CACHE_MS = 30_000;
+
+export interface MemberProviderOptions {
+  /** OIDC_SCOPES */
+  scopes: string;
+  /** OIDC_ALLOW_INSECURE_HTTP: the demo provider on the loopback only (production refuses it). */
+  allowInsecureHttp: boolean;
+}
+
+/**
+ * The member OpenID providers of the tenants this router serves (contract rule 12), as the
+ * admin service (membership) configures them in its data: asked with the router's key and kept
+ * briefly. Each tenant and portal address gets the admin portal's relying party
+ * (openid-client: PKCE, state, nonce, the ID token's signature against the provider's JWKS), not
+ * a second implementation.
+ */
+export class MemberProviders {
+  private settings = new Map<number, { value: MemberOidcSettings | null; at: number }>();
+  private parties = new Map<string, RelyingParty>();
+
+  constructor(
+    private readonly admin: AdminServiceClient,
+    private readonly options: MemberProviderOptions,
+  ) {}
+
+  /** The tenant's provider settings, or null when it has none. */
+  async settingsOf(registrationSystemId: number): Promise<MemberOidcSettings | null> {
+    const hit = this.settings.get(registrationSystemId);
+    if (hit && Date.now() - hit.at <= CACHE_MS) return hit.value;
+    const result = await this.admin.memberOidcSettings(registrationSystemId);
+    if (!result.ok) throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
+    if (this.settings.size > 1000) this.settings.clear();
+    this.settings.set(registrationSystemId, { value: result.value, at: Date.now() });
+    return result.value;
+  }
+
+  /**
+   * The relying party for a provider and this portal's callback address (the host the member
+   * came to; the provider accepts only callbacks registered with it). A changed setting is a new
+   * relying party, so a rotated secret takes effect with the settings cache.
+   */
+  relyingParty(settings: MemberOidcSettings, callbackUrl: string): RelyingParty {
+    const key = JSON.stringify([settings.issuerUrl, settings.clientId, settings.clientSecret, callbackUrl]);
+    let party = this.parties.get(key);
+    if (!party) {
+      if (this.parties.size > 100) this.parties.clear();
+      party = new RelyingParty({
+        issuerUrl: settings.issuerUrl,
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        redirectUrl: callbackUrl,
+        postLogoutRedirectUrl: new URL('/', callbackUrl).href,
+        scopes: this.options.scopes,
+        allowInsecureHttp: this.options.allowInsecureHttp,
+      });
+      this.parties.set(key, party);
+    }
+    return party;
+  }
+}

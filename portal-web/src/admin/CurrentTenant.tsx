@@ -1,5 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from './graphql/generated';
+import { OrganisationLogoForm } from './organisations/OrganisationLogoForm';
+import { organisationTexts } from './organisations/texts';
 import { adminTexts } from './texts';
 
 /** Read through the federated router with the session's token: it shows whose rights the token carries. */
@@ -16,6 +18,7 @@ const CURRENT_TENANT = graphql(`
         organisation {
           id
           name
+          logoUrl
         }
       }
     }
@@ -37,6 +40,10 @@ export function CurrentTenant() {
           <li key={m.organisation.id}>{m.organisation.name}</li>
         ))}
       </ul>
+      <h3>{organisationTexts.logosTitle}</h3>
+      {organisations.map((m) => (
+        <OrganisationLogoForm key={m.organisation.id} organisation={m.organisation} />
+      ))}
     </div>
   );
 }

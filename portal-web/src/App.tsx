@@ -1,3 +1,4 @@
+import { KeepRegistrationLink } from './components/KeepRegistrationLink';
 import { useLocation } from './lib/navigation';
 import { matchRoute } from './lib/routes';
 import { texts } from './lib/texts';
@@ -27,6 +28,7 @@ export function App() {
       </a>
       <header className="site-header">
         <p className="site-name">{texts.app.name}</p>
+        <KeepRegistrationLink />
       </header>
       <main id="main" tabIndex={-1}>
         <CurrentRoute />

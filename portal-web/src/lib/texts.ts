@@ -57,6 +57,37 @@ export const texts = {
     } satisfies Record<DeniedReason, string>,
   },
 
+  memberSignIn: {
+    title: 'How would you like to register?',
+    intro: 'Sign in to find your registrations again on any device, or continue without an account.',
+    signInWith: (provider: string) => `Sign in with ${provider}`,
+    continueAnonymously: 'Continue without an account',
+    anonymousHint: 'You can sign in later: what you entered is kept.',
+    anonymousFailed: 'We could not start your registration just now. Please try again in a moment.',
+    checking: 'Checking how you can register…',
+    problems: {
+      failed: 'Signing in did not work. Please try again, or continue without an account.',
+      cancelled: 'Signing in was cancelled.',
+      expired: 'Signing in took too long. Please try again.',
+      unavailable: 'The sign-in service cannot be reached just now. Please try again in a moment.',
+    } as Record<string, string>,
+    keepRegistration: 'Sign in to keep this registration',
+    ownDetails: {
+      title: 'About you',
+      intro: 'Before you choose who to register, please tell us who you are.',
+      firstName: 'First name',
+      lastName: 'Last name',
+      dateOfBirth: 'Date of birth',
+      email: 'E-mail',
+      save: 'Continue',
+      required: (field: string) => `Please enter your ${field.toLowerCase()}.`,
+      invalidEmail: 'Please enter an e-mail address such as name@example.org.',
+      invalidDate: 'Please enter a date of birth that is not in the future.',
+      refused: 'Please check your details: they could not be accepted.',
+      failed: 'Your details could not be saved just now. Please try again.',
+    },
+  },
+
   form: {
     title: 'Register for membership',
     loadFailed: 'The registration form could not be loaded. Please try again.',

@@ -3,13 +3,23 @@ import { useEffect, useState } from 'react';
 import { AccessDenied } from '../components/AccessDenied';
 import { ClubContact, ClubHeading, PublicClubFrame, useClubOfPeriod } from '../components/ClubIdentity';
 import { FormStep } from '../components/FormStep';
+import { MemberSignInGate } from '../components/MemberSignInGate';
 import { Notice } from '../components/Notice';
+import { OwnDetailsGate } from '../components/OwnDetails';
 import { useFormActions } from '../graphql/formMutations';
 import { isForm } from '../graphql/formResult';
 import { graphql } from '../graphql/generated';
 import { signIn } from '../lib/auth';
 import { deniedReasonForCode, deniedReasonForErrorParam, deniedReasonForRequestError, formErrorText } from '../lib/errors';
-import { decideGuard, errorUrl, INVALID_VERIFICATION_ERROR, periodPathFor, type VerifiedState } from '../lib/guard';
+import {
+  decideGuard,
+  errorUrl,
+  INVALID_VERIFICATION_ERROR,
+  MISSING_VERIFICATION_ERROR,
+  periodPathFor,
+  type VerifiedState,
+} from '../lib/guard';
+import { memberSessionOf } from '../lib/memberSignIn';
 import { navigate, type Location } from '../lib/navigation';
 import { parsePeriodId } from '../lib/routes';
 import { texts, type DeniedReason } from '../lib/texts';
@@ -83,11 +93,14 @@ export function RegisterRoute({
 
   if (decision.kind === 'denied') {
     // A refused link leaves no session: the club is named from the host's public identity.
-    return (
+    const denied = (
       <PublicClubFrame periodId={periodId}>
         <AccessDenied reason={deniedReasonForErrorParam(decision.error)} />
       </PublicClubFrame>
     );
+    // No link at all: a tenant with member sign-in offers it instead (rule 12).
+    if (decision.error !== MISSING_VERIFICATION_ERROR) return denied;
+    return <MemberSignInGate periodId={periodId} periodPath={periodPath} problem={search.get('signIn')} denied={denied} />;
   }
   if (decision.kind === 'redirectWithError') return null;
   if (decision.kind === 'signIn') {
@@ -117,6 +130,14 @@ export function RegisterRoute({
       <PublicClubFrame periodId={null}>
         <AccessDenied reason="PERIOD_NOT_FOUND" />
       </PublicClubFrame>
+    );
+  }
+  // Signed in with the club's provider or anonymous (rule 12): the member's own details come first.
+  if (memberSessionOf(location.state)) {
+    return (
+      <OwnDetailsGate>
+        <RegistrationForm periodId={periodId} />
+      </OwnDetailsGate>
     );
   }
   return <RegistrationForm periodId={periodId} />;

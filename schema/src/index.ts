@@ -4,3 +4,4 @@ export * from './auth/token';
 export * from './auth/partnerToken';
 export * from './partner';
 export * from './auth/operatorExchange';
+export * from './tenantIdentity';

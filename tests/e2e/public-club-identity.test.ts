@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TenantPublicIdentity as PublicIdentity } from '@ems/schema';
 import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { browser } from '../support/demo';
 import { e2eContext } from '../support/stackContext';
@@ -9,19 +10,6 @@ import { e2eContext } from '../support/stackContext';
  * about), and a club's logo is public through the router at an address naming its content.
  */
 const ctx = e2eContext();
-
-interface PublicIdentity {
-  registrationSystem: { name: string };
-  organisations: Array<{
-    id: number;
-    name: string;
-    logoUrl: string | null;
-    contactEmail: string | null;
-    contactPhone: string | null;
-    websiteUrl: string | null;
-  }>;
-  period: { id: number; name: string; organisationId: number } | null;
-}
 
 describe("GET /api/tenant: the host's public identity, without a session", () => {
   it("names the host's registration system, its clubs with logo and contact, and the period asked about", async () => {

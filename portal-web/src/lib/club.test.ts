@@ -1,4 +1,5 @@
-import { clubViewOfIdentity, fetchPublicClub, type PublicTenantIdentity } from './club';
+import type { TenantPublicIdentity } from '@ems/schema';
+import { clubViewOfIdentity, fetchPublicClub } from './club';
 
 const riverside = {
   id: 1,
@@ -9,7 +10,7 @@ const riverside = {
   websiteUrl: 'https://riverside.example/',
 };
 const lakeside = { id: 2, name: 'Lakeside Swimming Club', logoUrl: null, contactEmail: null, contactPhone: null, websiteUrl: null };
-const identity = (over: Partial<PublicTenantIdentity>): PublicTenantIdentity => ({
+const identity = (over: Partial<TenantPublicIdentity>): TenantPublicIdentity => ({
   registrationSystem: { name: 'Demo Club Network' },
   organisations: [lakeside, riverside],
   period: null,

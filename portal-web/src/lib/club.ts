@@ -1,3 +1,5 @@
+import type { TenantPublicIdentity } from '@ems/schema';
+
 /**
  * What a member screen shows of the club (issue 23): its name and logo above the title, the
  * season, and how to reach the club at the foot. Signed in, it comes from the period's GraphQL
@@ -13,26 +15,12 @@ export interface ClubView {
   websiteUrl: string | null;
 }
 
-/** `GET /api/tenant[?periodId=]`: the router's answer, public fields only. */
-export interface PublicTenantIdentity {
-  registrationSystem: { name: string };
-  organisations: Array<{
-    id: number;
-    name: string;
-    logoUrl: string | null;
-    contactEmail: string | null;
-    contactPhone: string | null;
-    websiteUrl: string | null;
-  }>;
-  period: { id: number; name: string; organisationId: number } | null;
-}
-
 /**
  * The club a page before sign-in names: the period's, else the registration system's only club;
  * with several clubs and no period to tell them apart, the registration system's name alone
  * (naming one of them could send a member to the wrong club).
  */
-export function clubViewOfIdentity(identity: PublicTenantIdentity): ClubView {
+export function clubViewOfIdentity(identity: TenantPublicIdentity): ClubView {
   const period = identity.period;
   const club = period
     ? identity.organisations.find((o) => o.id === period.organisationId)
@@ -55,7 +43,7 @@ export function fetchPublicClub(periodId: number | null, fetcher: typeof fetch =
   let pending = inFlight.get(query);
   if (!pending) {
     pending = fetcher(`/api/tenant${query}`, { credentials: 'omit', headers: { accept: 'application/json' } }).then(
-      async (response) => (response.ok ? clubViewOfIdentity((await response.json()) as PublicTenantIdentity) : null),
+      async (response) => (response.ok ? clubViewOfIdentity((await response.json()) as TenantPublicIdentity) : null),
       () => null,
     );
     inFlight.set(query, pending);

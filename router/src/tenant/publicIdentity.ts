@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { NotFoundError, UpstreamError } from '@ems/schema';
+import { NotFoundError, UpstreamError, type TenantPublicIdentity } from '@ems/schema';
 import { asyncHandler, parseInput } from '@ems/service-runtime';
 import type { TenantResolver } from './resolveTenant';
 
@@ -26,9 +26,9 @@ export interface PublicIdentityDeps {
  * reads no other service's tables); an unknown host is the gateway's 404 UNKNOWN_TENANT.
  */
 export function publicIdentityRoutes(deps: PublicIdentityDeps): Router {
-  const cache = new Map<string, { body: unknown; at: number }>();
+  const cache = new Map<string, { body: TenantPublicIdentity; at: number }>();
 
-  async function identity(tenant: number, periodId: number | undefined): Promise<unknown> {
+  async function identity(tenant: number, periodId: number | undefined): Promise<TenantPublicIdentity> {
     const key = `${tenant}:${periodId ?? ''}`;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at <= CACHE_MS) return hit.body;
@@ -48,7 +48,7 @@ export function publicIdentityRoutes(deps: PublicIdentityDeps): Router {
   );
 }
 
-async function fetchIdentity(deps: PublicIdentityDeps, tenant: number, periodId: number | undefined): Promise<unknown> {
+async function fetchIdentity(deps: PublicIdentityDeps, tenant: number, periodId: number | undefined): Promise<TenantPublicIdentity> {
   // A base configured with a path (behind a path-routing proxy) keeps it, as the proxy's does.
   const query = periodId === undefined ? '' : `?periodId=${periodId}`;
   const url = `${deps.membershipUrl.replace(/\/+$/, '')}/auth/tenants/${tenant}/public-identity${query}`;
@@ -61,7 +61,7 @@ async function fetchIdentity(deps: PublicIdentityDeps, tenant: number, periodId:
   // The tenant went away since the host was resolved (its cache lives a minute): an unknown host.
   if (res.status === 404) throw new NotFoundError('No registration system is configured for this host', { code: 'UNKNOWN_TENANT' });
   if (!res.ok) throw unavailable();
-  return res.json();
+  return (await res.json()) as TenantPublicIdentity;
 }
 
 const unavailable = () => new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });

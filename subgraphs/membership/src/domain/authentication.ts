@@ -10,6 +10,7 @@ import {
 } from '@ems/schema';
 import { findAccountByUserKey, findAccountIdByUserKey } from '../data/accounts';
 import { findTenantIdByHost } from '../data/tenants';
+import { anonymousAuthorities } from './memberSignIn/anonymousSession';
 import { issueTokenForAccount, type TokenSettings } from './tokens';
 
 function userNotFound(): NotFoundError {
@@ -50,7 +51,8 @@ export async function refreshToken(db: Knex, claims: AccessTokenClaims, settings
   if (!account) throw userNotFound();
   // An operator's token (admin portal) stays one while the account administers an organisation.
   const operator = claims.authorities.includes(OPERATOR_AUTHORITY) && account.orgUsers.some((o) => o.roles.includes('ROLE_ORG_ADMIN'));
-  return issueTokenForAccount(account, settings, new Date(), operator ? [OPERATOR_AUTHORITY] : []);
+  // An anonymous registration's token stays one until the member signs in (rule 12).
+  return issueTokenForAccount(account, settings, new Date(), operator ? [OPERATOR_AUTHORITY] : anonymousAuthorities(account.userKey));
 }
 
 /**

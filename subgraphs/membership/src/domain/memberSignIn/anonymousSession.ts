@@ -8,9 +8,16 @@ import { requireMemberOidc } from './tenantProvider';
 
 export const ANONYMOUS_AUTHORITY = 'ROLE_ANONYMOUS';
 
+const ANONYMOUS_PREFIX = 'anonymous:';
+
 /** The user key of an anonymous registration's account. */
 export function anonymousUserKey(sessionId: string): string {
-  return `anonymous:${sessionId}`;
+  return `${ANONYMOUS_PREFIX}${sessionId}`;
+}
+
+/** The authorities an account's token carries beyond its roles: ROLE_ANONYMOUS while it is an anonymous registration's. */
+export function anonymousAuthorities(userKey: string): string[] {
+  return userKey.startsWith(ANONYMOUS_PREFIX) ? [ANONYMOUS_AUTHORITY] : [];
 }
 
 /**
@@ -42,5 +49,5 @@ export async function registerAnonymousSession(
     return findAccountByUserKey(trx, registrationSystemId, userKey);
   });
   if (!account) throw new ForbiddenError('This anonymous session has ended', { code: 'ANONYMOUS_SESSION_ENDED' });
-  return { ...issueTokenForAccount(account, settings, new Date(), [ANONYMOUS_AUTHORITY]), sessionId };
+  return { ...issueTokenForAccount(account, settings, new Date(), anonymousAuthorities(account.userKey)), sessionId };
 }

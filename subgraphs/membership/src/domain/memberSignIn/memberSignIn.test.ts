@@ -4,6 +4,7 @@ import { migratedScratchDatabase } from '../../../../../tests/support/scratchDat
 import { DEMO_HMAC_PERIOD_ID, seedMembershipDemo } from '../../demo';
 import { saveTenantMemberOidc } from '../../data/memberOidc';
 import { createRegistrationOrder } from '../registration/createOrder';
+import { refreshToken } from '../authentication';
 import { todayIso } from '../clock';
 import { ANONYMOUS_AUTHORITY, registerAnonymousSession } from './anonymousSession';
 import { exchangeMemberClaims, type MemberClaims } from './memberExchange';
@@ -126,6 +127,9 @@ describe('rule 12: anonymous registration (POST /auth/register-session)', () => 
     expect((await holdings(claims.accountId)).organisations).toHaveLength(1);
     const again = await registerAnonymousSession(knex, HILLSIDE, first.sessionId, settings);
     expect(verifyAccessToken(again.token, settings.jwtSecret).accountId).toBe(claims.accountId);
+    // A refreshed token is still an anonymous one.
+    const refreshed = await refreshToken(knex, claims, settings);
+    expect(verifyAccessToken(refreshed.token, settings.jwtSecret).authorities).toContain(ANONYMOUS_AUTHORITY);
   });
 
   it("takes the member's own details once, validated", async () => {

@@ -26,6 +26,7 @@ export async function saveTenantMemberOidc(db: Db, row: TenantMemberOidcRow): Pr
     .merge({ ...row, updatedAt: db.fn.now() });
 }
 
-export async function deleteTenantMemberOidc(db: Db, registrationSystemId: number): Promise<void> {
-  await db('membership.tenantMemberOidc').where({ registrationSystemId }).delete();
+/** How many rows went (0 or 1). */
+export async function deleteTenantMemberOidc(db: Db, registrationSystemId: number): Promise<number> {
+  return db('membership.tenantMemberOidc').where({ registrationSystemId }).delete();
 }

@@ -28,7 +28,7 @@ import { PartnerTokens } from './partner/partnerTokens';
 import { originCheck } from './security/originCheck';
 import { sessionMiddleware } from './session/middleware';
 import { PgSessionStore } from './session/pgStore';
-import { publicIdentityRoutes } from './tenant/publicIdentity';
+import { publicIdentityRoutes, publicReadsWithoutSession } from './tenant/publicIdentity';
 import { TenantResolver } from './tenant/resolveTenant';
 import { MemberProviders } from './memberAuth/providers';
 import { memberAuthRoutes } from './memberAuth/routes';
@@ -85,6 +85,8 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // The text rule (no control characters) on every path and query string; the JSON bodies the
   // router parses itself are checked where they are parsed (sign-in, and /graphql's plugin).
   app.use(rejectInvalidText());
+  // The club's logo and public identity are cached publicly: no session cookie in, none out.
+  app.use(publicReadsWithoutSession());
   // A partner key (GraphQL only) is exchanged for a partner token and counted; cross-site writes
   // are refused, a body declared over UPLOAD_MAX_BYTES is refused unread, then the session is read
   // (express-session: a request without a session cookie reads nothing, and nothing is stored

@@ -20,3 +20,9 @@ export interface PublicOrganisation {
   contactPhone: string | null;
   websiteUrl: string | null;
 }
+
+/**
+ * Where an organisation's logo is served, below the gateway's `/services/admin-service` prefix:
+ * `/organisation-logos/:organisationId/:sha256`, public and cached for good.
+ */
+export const ORGANISATION_LOGO_PATH = '/organisation-logos';

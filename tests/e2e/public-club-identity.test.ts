@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TenantPublicIdentity as PublicIdentity } from '@ems/schema';
 import { DEMO_CLUB_PAGES, DEMO_HMAC_PERIOD_ID, DEMO_PERIOD_ID } from '@ems/membership/demo';
-import { browser } from '../support/demo';
+import { browser, signedInBrowser } from '../support/demo';
 import { e2eContext } from '../support/stackContext';
 
 /**
@@ -89,6 +89,19 @@ describe("a club's logo through the router", () => {
     const res = await fetch(`${ctx.urls.router}${stale}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Not Found', message: 'No such logo.', code: 'LOGO_NOT_FOUND' });
+  });
+
+  it('a signed-in browser gets both without its session cookie renewed (a shared cache must not keep a Set-Cookie)', async () => {
+    const member = await signedInBrowser();
+    const logoUrl = await riversideLogoUrl();
+    for (const path of ['/api/tenant', logoUrl]) {
+      const res = await member.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^public, /);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // The session itself is untouched: the member is still signed in.
+    expect((await member.graphql('{ viewer { userKey } }')).body).toMatchObject({ data: { viewer: { userKey: 'anna.berg' } } });
   });
 
   it("the tenant's identity is the gateway's own read: the browser cannot reach it behind the proxy", async () => {

@@ -1,7 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { NotFoundError, UpstreamError, type TenantPublicIdentity } from '@ems/schema';
+import { NotFoundError, ORGANISATION_LOGO_PATH, UpstreamError, type TenantPublicIdentity } from '@ems/schema';
 import { asyncHandler, parseInput } from '@ems/service-runtime';
+import { SERVICES_PREFIX } from '../proxy/adminProxy';
 import type { TenantResolver } from './resolveTenant';
 
 /** How long the router keeps a tenant's public identity: a changed logo or contact shows within it. */
@@ -10,6 +11,22 @@ const CACHE_MS = 60_000;
 const CACHE_CONTROL = `public, max-age=${CACHE_MS / 1000}`;
 
 const query = z.object({ periodId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+const PUBLIC_IDENTITY_PATH = '/api/tenant';
+const LOGO_PREFIX = `${SERVICES_PREFIX}${ORGANISATION_LOGO_PATH}/`;
+
+/**
+ * The club's public reads are cacheable by anyone (the logo for a year), so they must never carry
+ * a session's rolling Set-Cookie, which a shared cache could hand to the next visitor: their
+ * cookies are dropped before the session is read, and no session is renewed or made for them.
+ */
+export function publicReadsWithoutSession(): RequestHandler {
+  return (req, _res, next) => {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && (req.path === PUBLIC_IDENTITY_PATH || req.path.startsWith(LOGO_PREFIX))) delete req.headers.cookie;
+    next();
+  };
+}
 
 export interface PublicIdentityDeps {
   tenants: TenantResolver;
@@ -39,7 +56,7 @@ export function publicIdentityRoutes(deps: PublicIdentityDeps): Router {
   }
 
   return Router().get(
-    '/api/tenant',
+    PUBLIC_IDENTITY_PATH,
     asyncHandler(async (req: Request, res) => {
       const { periodId } = parseInput(query, req.query, 'query');
       const tenant = await deps.tenants.resolve(req);

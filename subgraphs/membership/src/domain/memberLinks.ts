@@ -1,3 +1,5 @@
+import { ORGANISATION_LOGO_PATH } from '@ems/schema';
+
 /**
  * The public addresses members and operators reach from an e-mail or a membership card. They are
  * absolute (a mail client or a phone's camera has no origin to resolve a path against), below
@@ -12,8 +14,6 @@ export const CARD_VERIFY_PATH = '/membership/card/verify';
 export const UNSUBSCRIBE_PATH = '/membership/reminders/unsubscribe';
 /** The card as a PDF for the signed-in member (the portal links it; `/api/**` needs the session). */
 export const CARD_DOWNLOAD_PATH = '/api/membership/cards';
-/** An organisation's logo, public (pages before sign-in show it too), named by its content's hash. */
-export const ORGANISATION_LOGO_PATH = '/organisation-logos';
 
 export function cardVerifyUrl(base: string, cardToken: string): string {
   return `${base}${ADMIN_SERVICE_PREFIX}${CARD_VERIFY_PATH}?t=${encodeURIComponent(cardToken)}`;
@@ -28,7 +28,7 @@ export function cardDownloadPath(membershipId: number): string {
   return `${CARD_DOWNLOAD_PATH}/${membershipId}`;
 }
 
-/** Relative to the portal's origin: the member portal shows it on its own pages. */
+/** An organisation's logo, relative to the portal's origin, named by its content's hash (public). */
 export function organisationLogoPath(organisationId: number, sha256: string): string {
   return `${ADMIN_SERVICE_PREFIX}${ORGANISATION_LOGO_PATH}/${organisationId}/${sha256}`;
 }

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Knex } from '@ems/db';
-import { NotFoundError } from '@ems/schema';
+import { NotFoundError, ORGANISATION_LOGO_PATH } from '@ems/schema';
 import { asyncHandler, authOf, parseInput, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
 import { resolveCallerTenant } from '../domain/authentication';
 import { publicOrganisationLogo } from '../domain/clubIdentity/logos';
 import { tenantPublicIdentity } from '../domain/clubIdentity/publicIdentity';
-import { ORGANISATION_LOGO_PATH } from '../domain/memberLinks';
 
 const identityParams = z.object({ registrationSystemId: z.coerce.number().int().positive().max(2_147_483_647) });
 const identityQuery = z.object({ periodId: z.coerce.number().int().positive().max(2_147_483_647).optional() });

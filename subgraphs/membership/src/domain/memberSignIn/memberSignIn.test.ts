@@ -2,7 +2,6 @@ import type { Knex } from '@ems/db';
 import { AppError, verifyAccessToken } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
 import { DEMO_HMAC_PERIOD_ID, seedMembershipDemo } from '../../demo';
-import { saveTenantMemberOidc } from '../../data/memberOidc';
 import { createRegistrationOrder } from '../registration/createOrder';
 import { refreshToken } from '../authentication';
 import { todayIso } from '../clock';
@@ -27,14 +26,11 @@ let definitionId: number;
 beforeAll(async () => {
   db = await migratedScratchDatabase();
   knex = db.knex;
-  await seedMembershipDemo(knex, { customerSecret: 's'.repeat(40), portalApiKey: 'k'.repeat(40) });
-  await saveTenantMemberOidc(knex, {
-    registrationSystemId: HILLSIDE,
-    issuerUrl: ISSUER,
-    clientId: 'member-portal',
-    clientSecret: 'c'.repeat(32),
-    displayName: 'Club ID',
-    anonymousAllowed: true,
+  // The demo seed configures Hillside's member provider as `npm start` does.
+  await seedMembershipDemo(knex, {
+    customerSecret: 's'.repeat(40),
+    portalApiKey: 'k'.repeat(40),
+    memberOidc: { issuerUrl: ISSUER, clientSecret: 'c'.repeat(32) },
   });
   const org = await knex('membership.organisations').where({ slug: 'hillside-cc' }).first('id');
   [{ id: definitionId }] = await knex('forms.processDefinitions')

@@ -4,7 +4,7 @@ import { DEMO_HMAC_PERIOD_ID, DEMO_MEMBER_OIDC } from '@ems/membership/demo';
 import { configureMemberOidc, MEMBER_OIDC_HOST } from '../support/memberSignIn';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';
-import { usePortalBrowser, VIEWPORTS } from './support/browser';
+import { screenshots, usePortalBrowser, VIEWPORTS } from './support/browser';
 import { answerCurrentQuestion, currentStep, questionBox, submitStep, texts, waitForScreen } from './support/portal';
 
 /**
@@ -44,11 +44,13 @@ describe('rule 12: sign in or continue anonymously', () => {
     const signIn = choice.getByRole('link', { name: texts.memberSignIn.signInWith(DEMO_MEMBER_OIDC.displayName) });
     expect(await signIn.isVisible()).toBe(true);
     await axeAtBothWidths(page);
+    await screenshots(page, 'member-sign-in-choice');
 
     await choice.getByRole('button', { name: texts.memberSignIn.continueAnonymously }).click();
     const details = page.getByTestId('own-details');
     await details.waitFor();
     await axeAtBothWidths(page);
+    await screenshots(page, 'member-own-details');
     // Nothing entered: each field says what is missing, and nothing is saved.
     await details.getByRole('button', { name: texts.memberSignIn.ownDetails.save }).click();
     expect(await details.locator('.field-error').count()).toBe(4);
@@ -69,6 +71,7 @@ describe('rule 12: sign in or continue anonymously', () => {
     const keep = page.getByRole('link', { name: texts.memberSignIn.keepRegistration });
     expect(await keep.isVisible()).toBe(true);
     await axeAtBothWidths(page);
+    await screenshots(page, 'member-anonymous-question');
 
     // Signing in: the demo provider's form, then back on the portal.
     await keep.click();

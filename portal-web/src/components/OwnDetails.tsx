@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { todayIso } from '../lib/dates';
 import { fetchOwnPerson, saveOwnPerson } from '../lib/memberSignIn';
 import { texts } from '../lib/texts';
+import { ClubContact, ClubHeading, useClubOfPeriod } from './ClubIdentity';
 import { Notice } from './Notice';
 
 type Field = 'firstName' | 'lastName' | 'dateOfBirth' | 'email';
@@ -13,8 +14,10 @@ const t = texts.memberSignIn.ownDetails;
  * club's provider has no person of its own yet; the member gives their details once, before the
  * person overview. Accounts that have one (every signed-link member) go straight on.
  */
-export function OwnDetailsGate({ children }: { children: ReactNode }) {
+export function OwnDetailsGate({ periodId, children }: { periodId: number; children: ReactNode }) {
   const [state, setState] = useState<'checking' | 'needed' | 'done'>('checking');
+  // The club the member registers with, above the form as on every member screen (Apollo's cache serves the form's own use).
+  const club = useClubOfPeriod(periodId);
   useEffect(() => {
     let current = true;
     void fetchOwnPerson().then((person) => {
@@ -32,7 +35,15 @@ export function OwnDetailsGate({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (state === 'needed') return <OwnDetailsForm onSaved={() => setState('done')} />;
+  if (state === 'needed') {
+    return (
+      <>
+        <ClubHeading club={club} />
+        <OwnDetailsForm onSaved={() => setState('done')} />
+        <ClubContact club={club} />
+      </>
+    );
+  }
   return <>{children}</>;
 }
 

@@ -135,7 +135,7 @@ export function RegisterRoute({
   // Signed in with the club's provider or anonymous (rule 12): the member's own details come first.
   if (memberSessionOf(location.state)) {
     return (
-      <OwnDetailsGate>
+      <OwnDetailsGate periodId={periodId}>
         <RegistrationForm periodId={periodId} />
       </OwnDetailsGate>
     );

@@ -61,8 +61,8 @@ export async function retireAccount(db: Db, accountId: number, intoAccountId: nu
  * moves too. Before that, what the kept account already has is dropped from the other (a user
  * row of the same organisation, a link to the same person), the other's own person joins as a
  * household member when the kept account has one of its own, and an open registration of a
- * period the kept account also has one open for stays behind (one open process per account and
- * period): the kept account's is the one that continues (docs/decisions.md).
+ * period the kept account also has one open for stays behind with its order (one open process per
+ * account and period): the kept account's is the one that continues (docs/decisions.md).
  */
 export async function moveAccountReferences(db: Db, dropId: number, keepId: number): Promise<void> {
   await rawSet(
@@ -91,20 +91,25 @@ export async function moveAccountReferences(db: Db, dropId: number, keepId: numb
        FROM membership.accounts d WHERE k.id = ? AND d.id = ? AND k.person_id IS NULL`,
     [keepId, dropId],
   );
+  await rawSet(
+    db,
+    `UPDATE forms.process_instances d SET account_id = ?
+      WHERE d.account_id = ?
+        AND (d.state IN ('COMPLETED', 'CANCELLED')
+             OR NOT EXISTS (SELECT 1 FROM forms.process_instances k
+                             WHERE k.account_id = ? AND k.period_id = d.period_id AND k.state NOT IN ('COMPLETED', 'CANCELLED')))`,
+    [keepId, dropId, keepId],
+  );
+  // A process that stayed behind keeps its order with it.
+  await rawSet(
+    db,
+    `UPDATE membership.orders SET account_id = ?
+      WHERE account_id = ? AND id NOT IN (SELECT order_id FROM forms.process_instances WHERE account_id = ? AND order_id IS NOT NULL)`,
+    [keepId, dropId, dropId],
+  );
+  const movedAlready = new Set(['membership.accounts', 'forms.process_instances', 'membership.orders']);
   for (const ref of await referencesTo(db, 'accounts')) {
-    if (ref.qualifiedTable === 'membership.accounts') continue;
-    if (ref.qualifiedTable === 'forms.process_instances') {
-      await rawSet(
-        db,
-        `UPDATE forms.process_instances d SET account_id = ?
-          WHERE d.account_id = ?
-            AND (d.state IN ('COMPLETED', 'CANCELLED')
-                 OR NOT EXISTS (SELECT 1 FROM forms.process_instances k
-                                 WHERE k.account_id = ? AND k.period_id = d.period_id AND k.state NOT IN ('COMPLETED', 'CANCELLED')))`,
-        [keepId, dropId, keepId],
-      );
-      continue;
-    }
+    if (movedAlready.has(ref.qualifiedTable)) continue;
     await db.raw(`UPDATE ${ref.qualifiedTable} SET ${ref.column} = ? WHERE ${ref.column} = ?`, [keepId, dropId]);
   }
 }

@@ -56,6 +56,11 @@ async function code(promise: Promise<unknown>): Promise<string | undefined> {
 async function anonymousRegistrationInProgress(firstName: string) {
   const session = await registerAnonymousSession(knex, HILLSIDE, undefined, settings);
   const { accountId } = verifyAccessToken(session.token, settings.jwtSecret);
+  return { sessionId: session.sessionId, ...(await registrationInProgress(accountId, firstName)) };
+}
+
+/** The account's own person, an open process of Hillside's period at step 2 and its unpaid order. */
+async function registrationInProgress(accountId: number, firstName: string) {
   const person = await createOwnPerson(
     knex,
     accountId,
@@ -82,7 +87,8 @@ async function anonymousRegistrationInProgress(firstName: string) {
     }),
   );
   if (!order.ok) throw new Error(`order refused: ${order.code}`);
-  return { sessionId: session.sessionId, accountId, personId: person.id, processId: process.id as string, orderId: order.order.id };
+  await knex('forms.processInstances').where({ id: process.id }).update({ orderId: order.order.id });
+  return { accountId, personId: person.id, processId: process.id as string, orderId: order.order.id };
 }
 
 /** What belongs to an account: its persons, open processes and orders. */
@@ -232,6 +238,19 @@ describe('rule 12: member sign-in (POST /auth/token-exchange/oauth2 from the reg
     expect(await holdings(dora.id)).toEqual(after);
     // The retired session cannot be started again under its old id.
     expect(await code(registerAnonymousSession(knex, HILLSIDE, anon.sessionId, settings))).toBe('ANONYMOUS_SESSION_ENDED');
+  });
+
+  it('leaves an open process of a period the account already has one open for behind, with its order; the persons still move', async () => {
+    const { token } = await exchangeMemberClaims(knex, HILLSIDE, claimsOf('sub-busy'), undefined, settings);
+    const busy = await registrationInProgress(verifyAccessToken(token, settings.jwtSecret).accountId, 'busy');
+    const anon = await anonymousRegistrationInProgress('busy-anon');
+    await exchangeMemberClaims(knex, HILLSIDE, claimsOf('sub-busy'), anon.sessionId, settings);
+    const after = await holdings(busy.accountId);
+    expect(after.processes).toEqual([busy.processId]);
+    expect(after.orders).toEqual([busy.orderId]);
+    expect(after.persons.map((p) => p.personId)).toEqual([busy.personId, anon.personId].sort((a, b) => a - b));
+    const behind = await holdings(anon.accountId);
+    expect(behind).toMatchObject({ processes: [anon.processId], orders: [anon.orderId], persons: [] });
   });
 
   it('hands over in one transaction: a failure half-way leaves both accounts as they were', async () => {

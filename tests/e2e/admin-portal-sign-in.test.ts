@@ -91,6 +91,18 @@ describe('admin portal sign-in (OpenID Connect, rule 11)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("a logo read (the club's public reads go without cookies) leaves the operator's session as it is, and a visitor gets no cookie", async () => {
+    const admin = await signedInOperator('olga');
+    const before = adminSessionId(admin);
+    const logo = await admin.get(`/services/admin-service/organisation-logos/1/${'0'.repeat(64)}`);
+    expect(logo.status).toBe(404);
+    expect(logo.headers['set-cookie']).toBeUndefined();
+    expect(adminSessionId(admin)).toBe(before);
+    expect(await sessionOf(admin)).toMatchObject({ signedIn: true, registrationSystemId: 1 });
+    const visitor = await adminBrowser().get('/auth/session');
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+  });
+
   it('a tenant switch without a session is the contract 401', async () => {
     const res = await adminBrowser().post('/auth/tenant', { json: { registrationSystemId: 2 } });
     expect(res.status).toBe(401);

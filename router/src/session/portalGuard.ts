@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import 'express-session';
+import type { Session } from 'express-session';
 
 export type PortalName = 'registration' | 'admin';
 
@@ -23,7 +23,18 @@ export function sessionPaths(portal: PortalName): string[] {
  */
 export function portalSessionGuard(portal: PortalName): RequestHandler {
   return (req, _res, next) => {
-    if (req.session && (req.session.portal ?? 'registration') !== portal) req.sessionStore.generate(req);
+    if (req.session && !madeForThisRequest(req.session) && (req.session.portal ?? 'registration') !== portal)
+      req.sessionStore.generate(req);
     next();
   };
+}
+
+/**
+ * Nothing is stored before sign-in, so a session holding nothing but its cookie was made for this
+ * request (it came without a cookie, or the cookie named no session). It is no other portal's, and
+ * replacing it would make it look changed: express-session would then store it and answer with a
+ * Set-Cookie that overwrites the browser's real session (a logo read without cookies did that).
+ */
+function madeForThisRequest(session: Session): boolean {
+  return Object.keys(session).every((key) => key === 'cookie');
 }

@@ -52,14 +52,8 @@ export function sameIssuer(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
-export interface MemberOidcInput {
-  registrationSystemId: number;
-  issuerUrl: string;
-  clientId: string;
-  clientSecret: string;
-  displayName: string;
-  anonymousAllowed: boolean;
-}
+/** A tenant's member provider as configured: the stored row itself. */
+export type MemberOidcInput = TenantMemberOidcRow;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -121,7 +121,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // The member portal's pages before sign-in name the host's club (issue 23); before the proxy,
   // which would want a session for `/api/**`.
   if (env.PORTAL !== 'admin') {
-    app.use(publicIdentityRoutes({ tenants, membershipUrl: env.MEMBERSHIP_URL, apiKey: env.ADMIN_SERVICE_API_KEY }));
+    app.use(publicIdentityRoutes({ tenants, admin }));
   }
   const upstream = { apiKey: env.ADMIN_SERVICE_API_KEY, dispatcher, tokens, logger, maxBodyBytes: env.UPLOAD_MAX_BYTES };
   app.use(adminProxy({ routes: parseRouteTable(env.ROUTE_TABLE), serviceUrls, ...upstream }));

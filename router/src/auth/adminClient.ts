@@ -1,4 +1,10 @@
-import { readTokenExpiry, type OperatorExchangeRequest, type OperatorExchangeResponse, type TokenResponse } from '@ems/schema';
+import {
+  readTokenExpiry,
+  type OperatorExchangeRequest,
+  type OperatorExchangeResponse,
+  type TenantPublicIdentity,
+  type TokenResponse,
+} from '@ems/schema';
 
 export interface ExternalLoginInput {
   registrationSystemId: number;
@@ -43,13 +49,11 @@ export class AdminServiceClient {
     input: ExternalLoginInput,
     clientAddress: string | undefined,
   ): Promise<AdminResult<{ token: string; expiresAt: number }>> {
-    const result = await this.call<{ token: string }>('POST', '/auth/external-login', input, {
-      ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
-    });
-    if (!result.ok) return result;
-    const expiry = readTokenExpiry(result.value.token);
-    if (!expiry) return { ok: false, status: 502, body: { message: 'Admin service returned an unreadable token' } };
-    return { ok: true, value: { token: result.value.token, expiresAt: expiry.getTime() } };
+    return this.withExpiry(
+      await this.call<{ token: string }>('POST', '/auth/external-login', input, {
+        ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
+      }),
+    );
   }
 
   async refresh(token: string): Promise<AdminResult<TokenResponse>> {
@@ -89,6 +93,12 @@ export class AdminServiceClient {
     const result = await this.call<Partial<MemberOidcSettings>>('GET', `/auth/tenants/${registrationSystemId}/member-oidc`);
     if (!result.ok) return result;
     return { ok: true, value: result.value.issuerUrl ? (result.value as MemberOidcSettings) : null };
+  }
+
+  /** What anyone may know of a registration system (issue 23), and of the period asked about when it is the tenant's. */
+  async publicIdentity(registrationSystemId: number, periodId: number | undefined): Promise<AdminResult<TenantPublicIdentity>> {
+    const query = periodId === undefined ? '' : `?periodId=${periodId}`;
+    return this.call('GET', `/auth/tenants/${registrationSystemId}/public-identity${query}`);
   }
 
   /** Step (1): the registration system a host name serves. */

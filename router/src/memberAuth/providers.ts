@@ -1,5 +1,6 @@
 import { UpstreamError } from '@ems/schema';
 import type { AdminServiceClient, MemberOidcSettings } from '../auth/adminClient';
+import { BriefCache } from '../auth/briefCache';
 import { RelyingParty } from '../oidc/relyingParty';
 
 /** How long the router keeps a tenant's member provider settings: a change shows within it. */
@@ -20,7 +21,7 @@ export interface MemberProviderOptions {
  * a second implementation.
  */
 export class MemberProviders {
-  private settings = new Map<number, { value: MemberOidcSettings | null; at: number }>();
+  private settings = new BriefCache<number, MemberOidcSettings | null>(CACHE_MS);
   private parties = new Map<string, RelyingParty>();
 
   constructor(
@@ -30,13 +31,11 @@ export class MemberProviders {
 
   /** The tenant's provider settings, or null when it has none. */
   async settingsOf(registrationSystemId: number): Promise<MemberOidcSettings | null> {
-    const hit = this.settings.get(registrationSystemId);
-    if (hit && Date.now() - hit.at <= CACHE_MS) return hit.value;
-    const result = await this.admin.memberOidcSettings(registrationSystemId);
-    if (!result.ok) throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
-    if (this.settings.size > 1000) this.settings.clear();
-    this.settings.set(registrationSystemId, { value: result.value, at: Date.now() });
-    return result.value;
+    return this.settings.get(registrationSystemId, async () => {
+      const result = await this.admin.memberOidcSettings(registrationSystemId);
+      if (!result.ok) throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
+      return result.value;
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import { asyncHandler, parseInput, type Logger, type RateLimit } from '@ems/serv
 import type { AdminServiceClient } from '../auth/adminClient';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
+import { callbackQuery, providerRefusal } from '../oidc/relyingParty';
 import type { MemberProviders } from './providers';
 import { keepMemberToken, memberSessionKind } from './session';
 
@@ -90,15 +91,13 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
       // Single use: a replayed or second callback finds nothing.
       delete req.session.memberSignIn;
       if (!pending) return backTo(res, '/', 'expired');
-      if (typeof req.query.error === 'string')
-        return backTo(res, pending.returnTo, req.query.error === 'access_denied' ? 'cancelled' : 'failed');
+      if (typeof req.query.error === 'string') return backTo(res, pending.returnTo, providerRefusal(req.query.error));
       const tenant = await tenants.resolve(req);
       const settings = tenant === pending.registrationSystemId ? await providers.settingsOf(tenant) : null;
       if (!settings) return backTo(res, pending.returnTo, 'failed');
-      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       let claims;
       try {
-        claims = await providers.relyingParty(settings, callbackUrl(req)).finishSignIn(query, pending);
+        claims = await providers.relyingParty(settings, callbackUrl(req)).finishSignIn(callbackQuery(req), pending);
       } catch (err) {
         // Why is for the log (no token in it); the browser learns only that it failed.
         logger.warn(

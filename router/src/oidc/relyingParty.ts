@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { OperatorIdTokenClaims } from '@ems/schema';
+import type { Request } from 'express';
 import type { RouterEnv } from '../env';
 
 /** The admin portal's OpenID provider, from the router's environment (README, "Configuring an OpenID provider"). */
@@ -132,4 +133,15 @@ export class RelyingParty {
       post_logout_redirect_uri: this.settings.postLogoutRedirectUrl,
     }).href;
   }
+}
+
+/** The callback request's query string, exactly as the provider sent it (`finishSignIn` checks it). */
+export function callbackQuery(req: Request): string {
+  const at = req.originalUrl.indexOf('?');
+  return at < 0 ? '' : req.originalUrl.slice(at);
+}
+
+/** A provider's error answer at the callback: the person said no, or something else went wrong. */
+export function providerRefusal(error: string): 'cancelled' | 'failed' {
+  return error === 'access_denied' ? 'cancelled' : 'failed';
 }

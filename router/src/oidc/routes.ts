@@ -6,7 +6,7 @@ import type { AdminServiceClient } from '../auth/adminClient';
 import { notAuthenticated } from '../auth/sessionTokens';
 import { safeReturnPath } from '../security/returnUrl';
 import { operatorView, storeOperatorToken } from './operatorSession';
-import type { RelyingParty } from './relyingParty';
+import { callbackQuery, providerRefusal, type RelyingParty } from './relyingParty';
 
 /** Why a sign-in did not happen, for the admin portal's start page (`/?signIn=...`). */
 export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable';
@@ -69,11 +69,10 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: 
       // Single use: a replayed or second callback finds nothing.
       delete req.session.oidcSignIn;
       if (!pending) return backToPortal(res, 'expired');
-      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      if (typeof req.query.error === 'string') return backToPortal(res, req.query.error === 'access_denied' ? 'cancelled' : 'failed');
+      if (typeof req.query.error === 'string') return backToPortal(res, providerRefusal(req.query.error));
       let claims;
       try {
-        claims = await relyingParty.finishSignIn(query, pending);
+        claims = await relyingParty.finishSignIn(callbackQuery(req), pending);
       } catch (err) {
         // Why it failed is for the log (no token in it); the browser learns only that it did.
         logger.warn({ reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err) }, 'OpenID sign-in refused');

@@ -2,6 +2,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { NotFoundError, ORGANISATION_LOGO_PATH, UpstreamError, type TenantPublicIdentity } from '@ems/schema';
 import { asyncHandler, parseInput } from '@ems/service-runtime';
+import type { AdminServiceClient } from '../auth/adminClient';
+import { BriefCache } from '../auth/briefCache';
 import { SERVICES_PREFIX } from '../proxy/adminProxy';
 import type { TenantResolver } from './resolveTenant';
 
@@ -31,8 +33,7 @@ export function publicReadsWithoutSession(): RequestHandler {
 export interface PublicIdentityDeps {
   tenants: TenantResolver;
   /** The admin service (membership), asked with the router's own key. */
-  membershipUrl: string;
-  apiKey: string;
+  admin: AdminServiceClient;
 }
 
 /**
@@ -42,43 +43,25 @@ export interface PublicIdentityDeps {
  * of the period asked about when it is the tenant's. The membership service composes it (the router
  * reads no other service's tables); an unknown host is the gateway's 404 UNKNOWN_TENANT.
  */
-export function publicIdentityRoutes(deps: PublicIdentityDeps): Router {
-  const cache = new Map<string, { body: TenantPublicIdentity; at: number }>();
+export function publicIdentityRoutes({ tenants, admin }: PublicIdentityDeps): Router {
+  const cache = new BriefCache<string, TenantPublicIdentity>(CACHE_MS);
 
   async function identity(tenant: number, periodId: number | undefined): Promise<TenantPublicIdentity> {
-    const key = `${tenant}:${periodId ?? ''}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at <= CACHE_MS) return hit.body;
-    const body = await fetchIdentity(deps, tenant, periodId);
-    if (cache.size > 1000) cache.clear();
-    cache.set(key, { body, at: Date.now() });
-    return body;
+    return cache.get(`${tenant}:${periodId ?? ''}`, async () => {
+      const result = await admin.publicIdentity(tenant, periodId);
+      if (result.ok) return result.value;
+      // The tenant went away since the host was resolved (its cache lives a minute): an unknown host.
+      if (result.status === 404) throw new NotFoundError('No registration system is configured for this host', { code: 'UNKNOWN_TENANT' });
+      throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
+    });
   }
 
   return Router().get(
     PUBLIC_IDENTITY_PATH,
     asyncHandler(async (req: Request, res) => {
       const { periodId } = parseInput(query, req.query, 'query');
-      const tenant = await deps.tenants.resolve(req);
+      const tenant = await tenants.resolve(req);
       res.set('Cache-Control', CACHE_CONTROL).json(await identity(tenant, periodId));
     }),
   );
 }
-
-async function fetchIdentity(deps: PublicIdentityDeps, tenant: number, periodId: number | undefined): Promise<TenantPublicIdentity> {
-  // A base configured with a path (behind a path-routing proxy) keeps it, as the proxy's does.
-  const query = periodId === undefined ? '' : `?periodId=${periodId}`;
-  const url = `${deps.membershipUrl.replace(/\/+$/, '')}/auth/tenants/${tenant}/public-identity${query}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { 'x-api-key': deps.apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
-  } catch {
-    throw unavailable();
-  }
-  // The tenant went away since the host was resolved (its cache lives a minute): an unknown host.
-  if (res.status === 404) throw new NotFoundError('No registration system is configured for this host', { code: 'UNKNOWN_TENANT' });
-  if (!res.ok) throw unavailable();
-  return (await res.json()) as TenantPublicIdentity;
-}
-
-const unavailable = () => new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });

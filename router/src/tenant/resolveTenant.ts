@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { NotFoundError, UpstreamError } from '@ems/schema';
 import type { AdminServiceClient } from '../auth/adminClient';
+import { BriefCache } from '../auth/briefCache';
 
 const CACHE_MS = 60_000;
 
@@ -10,7 +11,7 @@ const CACHE_MS = 60_000;
  * single-tenant installs. An unknown host is a clear 404, never a silent fallback to another tenant.
  */
 export class TenantResolver {
-  private cache = new Map<string, { id: number | null; at: number }>();
+  private cache = new BriefCache<string, number | null>(CACHE_MS);
 
   constructor(
     private readonly admin: AdminServiceClient,
@@ -19,13 +20,7 @@ export class TenantResolver {
 
   async resolve(req: Request): Promise<number> {
     const host = req.hostname.toLowerCase();
-    let hit = this.cache.get(host);
-    if (!hit || Date.now() - hit.at > CACHE_MS) {
-      hit = { id: await this.lookup(host), at: Date.now() };
-      if (this.cache.size > 1000) this.cache.clear();
-      this.cache.set(host, hit);
-    }
-    const id = hit.id ?? this.fallback;
+    const id = (await this.cache.get(host, () => this.lookup(host))) ?? this.fallback;
     if (id === undefined) {
       throw new NotFoundError(`No registration system is configured for host '${host}'`, { code: 'UNKNOWN_TENANT' });
     }

@@ -2,6 +2,7 @@ import { ConflictError, InputError } from '@ems/schema';
 import type { Knex } from '@ems/db';
 import type { Db } from '../../data/db';
 import { findOwnPerson, insertOwnPerson, type OwnPersonRow } from '../../data/memberAccounts';
+import { isIsoDate } from '../pricing/dates';
 
 export interface OwnPersonInput {
   firstName: string;
@@ -13,15 +14,9 @@ export interface OwnPersonInput {
 /** The earliest date of birth accepted (a typo such as 0984 is refused, not stored). */
 const EARLIEST_BIRTH = '1900-01-01';
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** The date of birth rules: a real calendar date, not in the future, not before 1900. */
 export function checkDateOfBirth(value: string, today: string): string | null {
-  if (!isCalendarDate(value)) return 'must be a date (YYYY-MM-DD)';
+  if (!isIsoDate(value)) return 'must be a date (YYYY-MM-DD)';
   if (value > today) return 'must not be in the future';
   if (value < EARLIEST_BIRTH) return `must not be before ${EARLIEST_BIRTH}`;
   return null;

@@ -22,6 +22,7 @@ import * as m20261125190000 from './20261125190000_operator_audit_log';
 import * as m20261125200000 from './20261125200000_member_portal_settings';
 import * as m20261126100000 from './20261126100000_organisation_logos';
 import * as m20261126110000 from './20261126110000_member_oidc';
+import * as m20261126120000 from './20261126120000_sync_marks_through_the_index';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -51,4 +52,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125200000_member_portal_settings': m20261125200000,
   '20261126100000_organisation_logos': m20261126100000,
   '20261126110000_member_oidc': m20261126110000,
+  '20261126120000_sync_marks_through_the_index': m20261126120000,
 };

@@ -51,6 +51,14 @@ export async function accountContact(
   return row ?? null;
 }
 
+/**
+ * Holds, until the transaction ends, the one lock of a user key of a registration system: two
+ * first sign-ins (or anonymous sessions) of the same key at once must not make two accounts.
+ */
+export async function lockUserKey(trx: Knex.Transaction, registrationSystemId: number, userKey: string): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`account:${registrationSystemId}:${userKey}`]);
+}
+
 /** An account's id by its user key, disabled or not: ending its sessions must work either way. */
 export async function findAccountIdByUserKey(db: Knex, registrationSystemId: number, userKey: string): Promise<number | null> {
   const row = await db('membership.accounts').where({ registrationSystemId, externalUserId: userKey }).first('id');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@ems/db';
 import { ForbiddenError, type TokenResponse } from '@ems/schema';
-import { findAccountByUserKey, findAccountIdByUserKey } from '../../data/accounts';
+import { findAccountByUserKey, findAccountIdByUserKey, lockUserKey } from '../../data/accounts';
 import { insertSelfRegisteredAccount } from '../../data/memberAccounts';
 import { issueTokenForAccount, type TokenSettings } from '../tokens';
 import { requireMemberOidc } from './tenantProvider';
@@ -41,7 +41,7 @@ export async function registerAnonymousSession(
   const sessionId = sessionUuid ?? randomUUID();
   const userKey = anonymousUserKey(sessionId);
   const account = await db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`account:${registrationSystemId}:${userKey}`]);
+    await lockUserKey(trx, registrationSystemId, userKey);
     // A session id seen before is that session again, or (signed in since, retired) no longer one.
     if ((await findAccountIdByUserKey(trx, registrationSystemId, userKey)) !== null)
       return findAccountByUserKey(trx, registrationSystemId, userKey);

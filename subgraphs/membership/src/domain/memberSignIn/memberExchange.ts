@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import { AUTH_ERRORS, ForbiddenError, NotFoundError, type TokenResponse } from '@ems/schema';
-import { findAccountByEmail, findAccountByUserKey, type AccountWithMemberships } from '../../data/accounts';
+import { findAccountByEmail, findAccountByUserKey, lockUserKey, type AccountWithMemberships } from '../../data/accounts';
 import {
   assignAccountUserKey,
   insertSelfRegisteredAccount,
@@ -62,8 +62,7 @@ export async function exchangeMemberClaims(
   }
   const verifiedEmail = claims.email && claims.emailVerified ? claims.email : null;
   const account = await db.transaction(async (trx) => {
-    // One sign-in of a subject at a time: two first sign-ins must not make two accounts.
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`account:${registrationSystemId}:${claims.sub}`]);
+    await lockUserKey(trx, registrationSystemId, claims.sub);
     const existing = await accountOfSubject(trx, registrationSystemId, claims);
     const anonymous = anonymousSessionId ? await lockEnabledAccount(trx, registrationSystemId, anonymousUserKey(anonymousSessionId)) : null;
     if (existing) {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { graphql } from '../graphql/generated';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { Notice } from '../ui/Notice';
+import { ListResult } from '../work/ListResult';
 import { apiKeyTexts as texts } from './texts';
 
 const KEYS = graphql(`
@@ -129,63 +130,50 @@ export function ApiKeysScreen() {
         <input type="checkbox" checked={includeRevoked} onChange={(e) => setIncludeRevoked(e.target.checked)} />
         <span>{texts.showRevoked}</span>
       </label>
-      {error && <Notice severity="error">{error.message}</Notice>}
-      {loading && !keys && <p className="muted">{texts.loading}</p>}
-      {keys && keys.length === 0 && <p data-testid="keys-empty">{texts.empty}</p>}
-      {keys && keys.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="keys-caption">
-          <table className="work-table" data-testid="key-rows">
-            <caption id="keys-caption" className="visually-hidden">
-              {texts.caption}
-            </caption>
-            <thead>
-              <tr>
-                {Object.values(texts.columns).map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.id} data-testid="key-row" data-label={k.label ?? ''} data-status={k.status}>
-                  <td>{k.label ?? '–'}</td>
-                  <td className="membership-number">{k.prefix}…</td>
-                  <td>{k.scopes.join(', ')}</td>
-                  <td>{k.organisations.map((o) => o.name).join(', ')}</td>
-                  <td>{texts.statuses[k.status] ?? k.status}</td>
-                  <td>{k.expiresAt ? new Date(k.expiresAt).toLocaleString() : texts.never}</td>
-                  <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : texts.never}</td>
-                  <td>
-                    {k.status !== 'revoked' && k.status !== 'expired' && (
-                      <div className="actions">
-                        <ConfirmButton
-                          label={`${texts.rotate} ${k.label ?? k.prefix}`}
-                          title={texts.rotateTitle}
-                          body={<p>{texts.rotateBody}</p>}
-                          confirmLabel={texts.rotateConfirm}
-                          keepLabel={texts.keep}
-                          onConfirm={() => void onRotate(k.id)}
-                        />
-                        <ConfirmButton
-                          label={`${texts.revoke} ${k.label ?? k.prefix}`}
-                          title={texts.revokeTitle}
-                          body={<p>{texts.revokeBody}</p>}
-                          confirmLabel={texts.revokeConfirm}
-                          keepLabel={texts.keep}
-                          danger
-                          onConfirm={() => void onRevoke(k.id)}
-                        />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListResult
+        loading={loading}
+        error={error}
+        page={keys && { rows: keys }}
+        loadingText={texts.loading}
+        empty={<p data-testid="keys-empty">{texts.empty}</p>}
+        caption={texts.caption}
+        columns={Object.values(texts.columns)}
+        testId="key-rows"
+        row={(k) => (
+          <tr key={k.id} data-testid="key-row" data-label={k.label ?? ''} data-status={k.status}>
+            <td>{k.label ?? '–'}</td>
+            <td className="membership-number">{k.prefix}…</td>
+            <td>{k.scopes.join(', ')}</td>
+            <td>{k.organisations.map((o) => o.name).join(', ')}</td>
+            <td>{texts.statuses[k.status] ?? k.status}</td>
+            <td>{k.expiresAt ? new Date(k.expiresAt).toLocaleString() : texts.never}</td>
+            <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : texts.never}</td>
+            <td>
+              {k.status !== 'revoked' && k.status !== 'expired' && (
+                <div className="actions">
+                  <ConfirmButton
+                    label={`${texts.rotate} ${k.label ?? k.prefix}`}
+                    title={texts.rotateTitle}
+                    body={<p>{texts.rotateBody}</p>}
+                    confirmLabel={texts.rotateConfirm}
+                    keepLabel={texts.keep}
+                    onConfirm={() => void onRotate(k.id)}
+                  />
+                  <ConfirmButton
+                    label={`${texts.revoke} ${k.label ?? k.prefix}`}
+                    title={texts.revokeTitle}
+                    body={<p>{texts.revokeBody}</p>}
+                    confirmLabel={texts.revokeConfirm}
+                    keepLabel={texts.keep}
+                    danger
+                    onConfirm={() => void onRevoke(k.id)}
+                  />
+                </div>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
-import { navigate, useLocation } from '../../lib/navigation';
+import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
-import { Notice } from '../ui/Notice';
-import { ShowMore, WorkTable } from '../work/WorkTable';
-import { AUDIT_FILTER_FIELDS, auditFilterOf, auditPath, changeLines, type AuditFilterValues } from './auditFilter';
+import { FilterForm, useAddressFilter } from '../work/FilterForm';
+import { ListResult } from '../work/ListResult';
+import { AUDIT_FILTER_FIELDS, auditFilterOf, auditPath, changeLines } from './auditFilter';
 import { auditTexts as texts } from './texts';
 import { appendPage } from '../work/appendPage';
 
@@ -42,88 +41,67 @@ export function AuditLogScreen() {
     until: applied.until && /^\d{4}-\d{2}-\d{2}$/.test(applied.until) ? `${applied.until}T23:59:59.999Z` : applied.until,
   };
   const { data, loading, error, fetchMore } = useQuery(AUDIT_LOG, { variables: { filter }, fetchPolicy: 'network-only' });
-  const [draft, setDraft] = useState<AuditFilterValues>(applied);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    navigate(auditPath(draft), { replace: true });
-  }
-
-  function onMore(after: string) {
-    return fetchMore({
-      variables: { after },
-      updateQuery: appendPage('operatorAuditLog', 'entries'),
-    });
-  }
+  const { draft, setDraft, apply } = useAddressFilter(applied, auditPath);
 
   const log = data?.operatorAuditLog;
   return (
     <section aria-labelledby="audit-title" data-testid="audit-log">
       <h2 id="audit-title">{texts.title}</h2>
       <p className="muted">{texts.intro}</p>
-      <form onSubmit={onSubmit} aria-label={texts.filter.legend}>
-        <div className="filters">
-          {AUDIT_FILTER_FIELDS.map((field) => (
-            <div className="field" key={field}>
-              <label htmlFor={`audit-${field}`}>{texts.filter[field]}</label>
-              <input
-                id={`audit-${field}`}
-                type={DATE_FIELDS.has(field) ? 'date' : 'search'}
-                value={draft[field] ?? ''}
-                onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-              />
-            </div>
-          ))}
-        </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary">
-            {texts.filter.apply}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setDraft({});
-              navigate(auditPath({}), { replace: true });
-            }}
-          >
-            {texts.filter.clear}
-          </button>
-        </div>
-      </form>
-      {error && <Notice severity="error">{error.message || texts.failed}</Notice>}
-      {loading && !log && <p className="muted">{texts.loading}</p>}
-      {log && log.entries.length === 0 && <p data-testid="audit-empty">{texts.empty}</p>}
-      {log && log.entries.length > 0 && (
-        <WorkTable
-          caption={texts.caption}
-          columns={[
-            texts.columns.at,
-            texts.columns.organisation,
-            texts.columns.actor,
-            texts.columns.action,
-            texts.columns.subject,
-            texts.columns.change,
-          ]}
-          testId="audit-entries"
-        >
-          {log.entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} data-subject={entry.subjectId}>
-              <td>{new Date(entry.at).toLocaleString()}</td>
-              <td>{entry.organisation.name}</td>
-              <td>{entry.actorUserKey}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.subjectType} {entry.subjectId}
-              </td>
-              <td>
-                <pre>{changeLines(entry.before, entry.after).join('\n')}</pre>
-              </td>
-            </tr>
-          ))}
-        </WorkTable>
-      )}
-      {log?.nextCursor && <ShowMore label={texts.more} onMore={() => onMore(log.nextCursor!)} />}
+      <FilterForm
+        label={texts.filter.legend}
+        applyLabel={texts.filter.apply}
+        onApply={() => apply()}
+        clear={{ label: texts.filter.clear, onClear: () => apply({}) }}
+      >
+        {AUDIT_FILTER_FIELDS.map((field) => (
+          <div className="field" key={field}>
+            <label htmlFor={`audit-${field}`}>{texts.filter[field]}</label>
+            <input
+              id={`audit-${field}`}
+              type={DATE_FIELDS.has(field) ? 'date' : 'search'}
+              value={draft[field] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+            />
+          </div>
+        ))}
+      </FilterForm>
+      <ListResult
+        loading={loading}
+        error={error}
+        page={log && { rows: log.entries, nextCursor: log.nextCursor }}
+        loadingText={texts.loading}
+        failedText={texts.failed}
+        empty={<p data-testid="audit-empty">{texts.empty}</p>}
+        caption={texts.caption}
+        columns={[
+          texts.columns.at,
+          texts.columns.organisation,
+          texts.columns.actor,
+          texts.columns.action,
+          texts.columns.subject,
+          texts.columns.change,
+        ]}
+        testId="audit-entries"
+        row={(entry) => (
+          <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} data-subject={entry.subjectId}>
+            <td>{new Date(entry.at).toLocaleString()}</td>
+            <td>{entry.organisation.name}</td>
+            <td>{entry.actorUserKey}</td>
+            <td>{entry.action}</td>
+            <td>
+              {entry.subjectType} {entry.subjectId}
+            </td>
+            <td>
+              <pre>{changeLines(entry.before, entry.after).join('\n')}</pre>
+            </td>
+          </tr>
+        )}
+        more={{
+          label: texts.more,
+          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorAuditLog', 'entries') }),
+        }}
+      />
     </section>
   );
 }

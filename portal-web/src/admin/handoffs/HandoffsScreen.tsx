@@ -1,10 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
-import { navigate, useLocation } from '../../lib/navigation';
+import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { HandoffResult } from '../graphql/generated/graphql';
-import { Notice } from '../ui/Notice';
-import { ShowMore, WorkTable } from '../work/WorkTable';
+import { FilterForm, useAddressFilter } from '../work/FilterForm';
+import { ListResult } from '../work/ListResult';
 import { handoffTexts as texts } from './texts';
 import { appendPage } from '../work/appendPage';
 
@@ -26,13 +25,18 @@ const HANDOFFS = graphql(`
 `);
 
 /** `/handoffs?userKey=…&result=REFUSED`. */
-function handoffSearchOf(search: string): { userKey: string; result: HandoffResult | '' } {
+interface HandoffSearch {
+  userKey: string;
+  result: HandoffResult | '';
+}
+
+function handoffSearchOf(search: string): HandoffSearch {
   const params = new URLSearchParams(search);
   const result = params.get('result');
   return { userKey: params.get('userKey')?.trim() ?? '', result: result === 'ACCEPTED' || result === 'REFUSED' ? result : '' };
 }
 
-function handoffsPath(userKey: string, result: string): string {
+function handoffsPath({ userKey, result }: HandoffSearch): string {
   const params = new URLSearchParams();
   if (userKey.trim()) params.set('userKey', userKey.trim());
   if (result) params.set('result', result);
@@ -46,79 +50,62 @@ export function HandoffsScreen() {
   const applied = handoffSearchOf(search);
   const filter = { userKey: applied.userKey || null, result: applied.result || null };
   const { data, loading, error, fetchMore } = useQuery(HANDOFFS, { variables: { filter }, fetchPolicy: 'network-only' });
-  const [userKey, setUserKey] = useState(applied.userKey);
-  const [result, setResult] = useState<string>(applied.result);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    navigate(handoffsPath(userKey, result), { replace: true });
-  }
+  const { draft, setDraft, apply } = useAddressFilter(applied, handoffsPath);
 
   const trail = data?.operatorHandoffAttempts;
   return (
     <section aria-labelledby="handoffs-title" data-testid="handoffs">
       <h2 id="handoffs-title">{texts.title}</h2>
       <p className="muted">{texts.intro}</p>
-      <form onSubmit={onSubmit} aria-label={texts.filter.label}>
-        <div className="filters">
-          <div className="field">
-            <label htmlFor="handoffs-user">{texts.filter.userKey}</label>
-            <input id="handoffs-user" type="search" value={userKey} onChange={(e) => setUserKey(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="handoffs-result">{texts.filter.result}</label>
-            <select id="handoffs-result" value={result} onChange={(e) => setResult(e.target.value)}>
-              <option value="">{texts.filter.any}</option>
-              <option value="ACCEPTED">{texts.filter.accepted}</option>
-              <option value="REFUSED">{texts.filter.refused}</option>
-            </select>
-          </div>
+      <FilterForm label={texts.filter.label} applyLabel={texts.filter.apply} onApply={() => apply()}>
+        <div className="field">
+          <label htmlFor="handoffs-user">{texts.filter.userKey}</label>
+          <input id="handoffs-user" type="search" value={draft.userKey} onChange={(e) => setDraft({ ...draft, userKey: e.target.value })} />
         </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary">
-            {texts.filter.apply}
-          </button>
+        <div className="field">
+          <label htmlFor="handoffs-result">{texts.filter.result}</label>
+          <select
+            id="handoffs-result"
+            value={draft.result}
+            onChange={(e) => setDraft({ ...draft, result: e.target.value as HandoffSearch['result'] })}
+          >
+            <option value="">{texts.filter.any}</option>
+            <option value="ACCEPTED">{texts.filter.accepted}</option>
+            <option value="REFUSED">{texts.filter.refused}</option>
+          </select>
         </div>
-      </form>
-      {error && <Notice severity="error">{error.message}</Notice>}
-      {loading && !trail && <p className="muted">{texts.loading}</p>}
-      {trail && trail.attempts.length === 0 && <p data-testid="handoffs-empty">{texts.empty}</p>}
-      {trail && trail.attempts.length > 0 && (
-        <WorkTable
-          caption={texts.caption}
-          columns={[
-            texts.columns.at,
-            texts.columns.userKey,
-            texts.columns.result,
-            texts.columns.reason,
-            texts.columns.scheme,
-            texts.columns.address,
-          ]}
-          testId="handoff-rows"
-        >
-          {trail.attempts.map((a) => (
-            <tr key={a.id} data-testid="handoff-row" data-result={a.result} data-reason={a.reason ?? ''}>
-              <td>{new Date(a.at).toLocaleString()}</td>
-              <td>{a.userKey ?? '–'}</td>
-              <td>{a.result === 'ACCEPTED' ? texts.filter.accepted : texts.filter.refused}</td>
-              <td>{a.reason ? (texts.reasons[a.reason] ?? a.reason) : '–'}</td>
-              <td>{a.scheme ?? '–'}</td>
-              <td>{a.clientAddress ?? '–'}</td>
-            </tr>
-          ))}
-        </WorkTable>
-      )}
-      {trail?.nextCursor && (
-        <ShowMore
-          label={texts.more}
-          onMore={() =>
-            fetchMore({
-              variables: { after: trail.nextCursor },
-              updateQuery: appendPage('operatorHandoffAttempts', 'attempts'),
-            })
-          }
-        />
-      )}
+      </FilterForm>
+      <ListResult
+        loading={loading}
+        error={error}
+        page={trail && { rows: trail.attempts, nextCursor: trail.nextCursor }}
+        loadingText={texts.loading}
+        empty={<p data-testid="handoffs-empty">{texts.empty}</p>}
+        caption={texts.caption}
+        columns={[
+          texts.columns.at,
+          texts.columns.userKey,
+          texts.columns.result,
+          texts.columns.reason,
+          texts.columns.scheme,
+          texts.columns.address,
+        ]}
+        testId="handoff-rows"
+        row={(a) => (
+          <tr key={a.id} data-testid="handoff-row" data-result={a.result} data-reason={a.reason ?? ''}>
+            <td>{new Date(a.at).toLocaleString()}</td>
+            <td>{a.userKey ?? '–'}</td>
+            <td>{a.result === 'ACCEPTED' ? texts.filter.accepted : texts.filter.refused}</td>
+            <td>{a.reason ? (texts.reasons[a.reason] ?? a.reason) : '–'}</td>
+            <td>{a.scheme ?? '–'}</td>
+            <td>{a.clientAddress ?? '–'}</td>
+          </tr>
+        )}
+        more={{
+          label: texts.more,
+          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorHandoffAttempts', 'attempts') }),
+        }}
+      />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
-import { navigate, useLocation } from '../../lib/navigation';
+import { useState } from 'react';
+import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { AdminMembersQuery, MembershipStatus } from '../graphql/generated/graphql';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
-import { ShowMore, WorkTable } from '../work/WorkTable';
+import { FilterForm, useAddressFilter } from '../work/FilterForm';
+import { ListResult } from '../work/ListResult';
 import { personPath } from '../persons/personPaths';
 import { MEMBERSHIP_STATUSES, memberSearchOf, membersCsv, membersPath, type ExportedMember, type MemberSearchValues } from './memberSearch';
 import { memberTexts as texts } from './texts';
@@ -68,15 +69,10 @@ export function MembersScreen() {
   const filter = filterOf(applied);
   const { data, loading, error, fetchMore } = useQuery(MEMBERS, { variables: { filter, first: 50 }, fetchPolicy: 'network-only' });
   const periods = useQuery(PERIODS).data?.operatorMembershipPeriods ?? [];
-  const [draft, setDraft] = useState<MemberSearchValues>(applied);
+  const { draft, setDraft, apply } = useAddressFilter(applied, membersPath);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   const types = [...new Map(periods.flatMap((p) => p.membershipTypes).map((t) => [t.code, t.name])).entries()];
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    navigate(membersPath(draft), { replace: true });
-  }
 
   async function onExport() {
     setExporting(true);
@@ -108,122 +104,102 @@ export function MembersScreen() {
   return (
     <section aria-labelledby="members-title" data-testid="members">
       <h2 id="members-title">{texts.title}</h2>
-      <form onSubmit={onSubmit} aria-label={texts.search.label}>
-        <div className="filters">
-          <div className="field">
-            <label htmlFor="members-text">{texts.search.text}</label>
-            <input
-              id="members-text"
-              type="search"
-              value={draft.text ?? ''}
-              onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="members-period">{texts.search.period}</label>
-            <select id="members-period" value={draft.periodId ?? ''} onChange={(e) => setDraft({ ...draft, periodId: e.target.value })}>
-              <option value="">{texts.search.any}</option>
-              {periods.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="members-type">{texts.search.type}</label>
-            <select
-              id="members-type"
-              value={draft.membershipTypeCode ?? ''}
-              onChange={(e) => setDraft({ ...draft, membershipTypeCode: e.target.value })}
-            >
-              <option value="">{texts.search.any}</option>
-              {types.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="members-status">{texts.search.status}</label>
-            <select id="members-status" value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-              <option value="">{texts.search.any}</option>
-              {MEMBERSHIP_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {texts.statuses[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary">
-            {texts.search.apply}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setDraft({});
-              navigate(membersPath({}), { replace: true });
-            }}
-          >
-            {texts.search.clear}
-          </button>
+      <FilterForm
+        label={texts.search.label}
+        applyLabel={texts.search.apply}
+        onApply={() => apply()}
+        clear={{ label: texts.search.clear, onClear: () => apply({}) }}
+        actions={
           <button type="button" className="button button-secondary" disabled={exporting || !list?.total} onClick={() => void onExport()}>
             {exporting ? texts.exporting : texts.export}
           </button>
+        }
+      >
+        <div className="field">
+          <label htmlFor="members-text">{texts.search.text}</label>
+          <input id="members-text" type="search" value={draft.text ?? ''} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
         </div>
-      </form>
+        <div className="field">
+          <label htmlFor="members-period">{texts.search.period}</label>
+          <select id="members-period" value={draft.periodId ?? ''} onChange={(e) => setDraft({ ...draft, periodId: e.target.value })}>
+            <option value="">{texts.search.any}</option>
+            {periods.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="members-type">{texts.search.type}</label>
+          <select
+            id="members-type"
+            value={draft.membershipTypeCode ?? ''}
+            onChange={(e) => setDraft({ ...draft, membershipTypeCode: e.target.value })}
+          >
+            <option value="">{texts.search.any}</option>
+            {types.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="members-status">{texts.search.status}</label>
+          <select id="members-status" value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">{texts.search.any}</option>
+            {MEMBERSHIP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {texts.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FilterForm>
       {exportFailed && <Notice severity="error">{texts.exportFailed}</Notice>}
-      {error && <Notice severity="error">{error.message || texts.failed}</Notice>}
-      {loading && !list && <p className="muted">{texts.loading}</p>}
-      {list && (
-        <p role="status" data-testid="members-total">
-          {list.total === 0 ? texts.empty : texts.total(list.total)}
-        </p>
-      )}
-      {list && list.rows.length > 0 && (
-        <WorkTable
-          caption={texts.caption}
-          columns={[
-            texts.columns.name,
-            texts.columns.number,
-            texts.columns.period,
-            texts.columns.type,
-            texts.columns.status,
-            texts.columns.userKeys,
-          ]}
-          testId="member-rows"
-        >
-          {list.rows.map((row) => (
-            <tr key={row.membershipId} data-testid="member-row">
-              <td>
-                <AppLink to={personPath(row.personId)}>
-                  {row.firstName} {row.lastName}
-                </AppLink>
-              </td>
-              <td className="membership-number">{row.membershipNumber ?? '–'}</td>
-              <td>{row.periodName}</td>
-              <td>{row.membershipTypeName}</td>
-              <td>{texts.statuses[row.status]}</td>
-              <td>{row.userKeys.join(', ')}</td>
-            </tr>
-          ))}
-        </WorkTable>
-      )}
-      {list?.nextCursor && (
-        <ShowMore
-          label={texts.more}
-          onMore={() =>
-            fetchMore({
-              variables: { after: list.nextCursor },
-              updateQuery: appendPage('operatorMembers', 'rows'),
-            })
-          }
-        />
-      )}
+      <ListResult
+        loading={loading}
+        error={error}
+        page={list && { rows: list.rows, nextCursor: list.nextCursor }}
+        loadingText={texts.loading}
+        failedText={texts.failed}
+        summary={
+          list && (
+            <p role="status" data-testid="members-total">
+              {list.total === 0 ? texts.empty : texts.total(list.total)}
+            </p>
+          )
+        }
+        caption={texts.caption}
+        columns={[
+          texts.columns.name,
+          texts.columns.number,
+          texts.columns.period,
+          texts.columns.type,
+          texts.columns.status,
+          texts.columns.userKeys,
+        ]}
+        testId="member-rows"
+        row={(row) => (
+          <tr key={row.membershipId} data-testid="member-row">
+            <td>
+              <AppLink to={personPath(row.personId)}>
+                {row.firstName} {row.lastName}
+              </AppLink>
+            </td>
+            <td className="membership-number">{row.membershipNumber ?? '–'}</td>
+            <td>{row.periodName}</td>
+            <td>{row.membershipTypeName}</td>
+            <td>{texts.statuses[row.status]}</td>
+            <td>{row.userKeys.join(', ')}</td>
+          </tr>
+        )}
+        more={{
+          label: texts.more,
+          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorMembers', 'rows') }),
+        }}
+      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { auditPath } from '../audit/auditFilter';
 import { graphql } from '../graphql/generated';
 import { AppLink } from '../ui/AppLink';
 import { Notice } from '../ui/Notice';
-import { WorkTable } from '../work/WorkTable';
+import { RowsTable } from '../work/ListResult';
 import { parseAmountMinor } from './amount';
 import { orderReferenceOf } from './orderPaths';
 import { orderTexts } from './texts';
@@ -120,53 +120,47 @@ export function OrderScreen() {
           )}
 
           <h3>{texts.payments}</h3>
-          {order.payments.length === 0 ? (
-            <p>{texts.noPayments}</p>
-          ) : (
-            <WorkTable
-              caption={texts.payments}
-              columns={[
-                texts.columns.at,
-                texts.columns.provider,
-                texts.columns.id,
-                texts.columns.status,
-                { label: texts.columns.amount, className: 'amount' },
-                texts.columns.by,
-              ]}
-              testId="order-payments"
-            >
-              {order.payments.map((p) => (
-                <tr key={p.id} data-testid="order-payment" data-provider={p.provider} data-status={p.status}>
-                  <td>{new Date(p.createdAt).toLocaleString()}</td>
-                  <td>{p.provider}</td>
-                  <td>{p.providerPaymentId ?? '–'}</td>
-                  <td>{p.status}</td>
-                  <td className="amount">{formatMoney(p.amountMinor, p.currency)}</td>
-                  <td>{p.recordedBy ?? '–'}</td>
-                </tr>
-              ))}
-            </WorkTable>
-          )}
+          <RowsTable
+            rows={order.payments}
+            empty={<p>{texts.noPayments}</p>}
+            caption={texts.payments}
+            columns={[
+              texts.columns.at,
+              texts.columns.provider,
+              texts.columns.id,
+              texts.columns.status,
+              { label: texts.columns.amount, className: 'amount' },
+              texts.columns.by,
+            ]}
+            testId="order-payments"
+            row={(p) => (
+              <tr key={p.id} data-testid="order-payment" data-provider={p.provider} data-status={p.status}>
+                <td>{new Date(p.createdAt).toLocaleString()}</td>
+                <td>{p.provider}</td>
+                <td>{p.providerPaymentId ?? '–'}</td>
+                <td>{p.status}</td>
+                <td className="amount">{formatMoney(p.amountMinor, p.currency)}</td>
+                <td>{p.recordedBy ?? '–'}</td>
+              </tr>
+            )}
+          />
 
           <h3>{texts.events}</h3>
-          {order.providerEvents.length === 0 ? (
-            <p data-testid="order-no-events">{texts.noEvents}</p>
-          ) : (
-            <WorkTable
-              caption={texts.events}
-              columns={[texts.columns.at, texts.columns.provider, texts.columns.event, texts.columns.id]}
-              testId="order-events"
-            >
-              {order.providerEvents.map((e) => (
-                <tr key={`${e.provider}-${e.eventId}`}>
-                  <td>{new Date(e.receivedAt).toLocaleString()}</td>
-                  <td>{e.provider}</td>
-                  <td>{e.eventId}</td>
-                  <td>{e.providerPaymentId ?? '–'}</td>
-                </tr>
-              ))}
-            </WorkTable>
-          )}
+          <RowsTable
+            rows={order.providerEvents}
+            empty={<p data-testid="order-no-events">{texts.noEvents}</p>}
+            caption={texts.events}
+            columns={[texts.columns.at, texts.columns.provider, texts.columns.event, texts.columns.id]}
+            testId="order-events"
+            row={(e) => (
+              <tr key={`${e.provider}-${e.eventId}`}>
+                <td>{new Date(e.receivedAt).toLocaleString()}</td>
+                <td>{e.provider}</td>
+                <td>{e.eventId}</td>
+                <td>{e.providerPaymentId ?? '–'}</td>
+              </tr>
+            )}
+          />
         </>
       )}
     </section>

@@ -1,12 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/money';
-import { navigate, useLocation } from '../../lib/navigation';
+import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { OrderStatus } from '../graphql/generated/graphql';
 import { AppLink } from '../ui/AppLink';
-import { Notice } from '../ui/Notice';
-import { ShowMore, WorkTable } from '../work/WorkTable';
+import { FilterForm, useAddressFilter } from '../work/FilterForm';
+import { ListResult } from '../work/ListResult';
 import { orderPath } from './orderPaths';
 import { orderTexts as texts } from './texts';
 import { appendPage } from '../work/appendPage';
@@ -33,14 +32,19 @@ const ORDERS = graphql(`
 type StatusChoice = OrderStatus | 'ALL';
 const STATUS_CHOICES: StatusChoice[] = ['UNPAID', 'PAID', 'CANCELLED', 'ALL'];
 
+interface OrdersSearch {
+  status: StatusChoice;
+  reference: string;
+}
+
 /** `/orders?status=…&reference=…`: open orders unless asked otherwise. */
-function ordersSearchOf(search: string): { status: StatusChoice; reference: string } {
+function ordersSearchOf(search: string): OrdersSearch {
   const params = new URLSearchParams(search);
   const status = params.get('status') as StatusChoice | null;
   return { status: status && STATUS_CHOICES.includes(status) ? status : 'UNPAID', reference: params.get('reference')?.trim() ?? '' };
 }
 
-function ordersPath(status: StatusChoice, reference: string): string {
+function ordersPath({ status, reference }: OrdersSearch): string {
   const params = new URLSearchParams({ status });
   if (reference.trim()) params.set('reference', reference.trim());
   return `/orders?${params.toString()}`;
@@ -52,84 +56,68 @@ export function OrdersScreen() {
   const applied = ordersSearchOf(search);
   const filter = { status: applied.status === 'ALL' ? null : applied.status, reference: applied.reference || null };
   const { data, loading, error, fetchMore } = useQuery(ORDERS, { variables: { filter }, fetchPolicy: 'network-only' });
-  const [status, setStatus] = useState<StatusChoice>(applied.status);
-  const [reference, setReference] = useState(applied.reference);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    navigate(ordersPath(status, reference), { replace: true });
-  }
+  const { draft, setDraft, apply } = useAddressFilter(applied, ordersPath);
 
   const list = data?.operatorOrders;
   return (
     <section aria-labelledby="orders-title" data-testid="orders">
       <h2 id="orders-title">{texts.title}</h2>
-      <form onSubmit={onSubmit} aria-label={texts.filter.label}>
-        <div className="filters">
-          <div className="field">
-            <label htmlFor="orders-status">{texts.filter.status}</label>
-            <select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value as StatusChoice)}>
-              {STATUS_CHOICES.map((s) => (
-                <option key={s} value={s}>
-                  {texts.filter.statuses[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="orders-reference">{texts.filter.reference}</label>
-            <input id="orders-reference" type="search" value={reference} onChange={(e) => setReference(e.target.value)} />
-          </div>
+      <FilterForm label={texts.filter.label} applyLabel={texts.filter.apply} onApply={() => apply()}>
+        <div className="field">
+          <label htmlFor="orders-status">{texts.filter.status}</label>
+          <select id="orders-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as StatusChoice })}>
+            {STATUS_CHOICES.map((s) => (
+              <option key={s} value={s}>
+                {texts.filter.statuses[s]}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary">
-            {texts.filter.apply}
-          </button>
+        <div className="field">
+          <label htmlFor="orders-reference">{texts.filter.reference}</label>
+          <input
+            id="orders-reference"
+            type="search"
+            value={draft.reference}
+            onChange={(e) => setDraft({ ...draft, reference: e.target.value })}
+          />
         </div>
-      </form>
-      {error && <Notice severity="error">{error.message}</Notice>}
-      {loading && !list && <p className="muted">{texts.loading}</p>}
-      {list && list.orders.length === 0 && <p data-testid="orders-empty">{texts.empty}</p>}
-      {list && list.orders.length > 0 && (
-        <WorkTable
-          caption={texts.caption}
-          columns={[
-            texts.columns.reference,
-            texts.columns.account,
-            texts.columns.period,
-            texts.columns.status,
-            { label: texts.columns.total, className: 'amount' },
-            { label: texts.columns.paid, className: 'amount' },
-            texts.columns.created,
-          ]}
-          testId="order-rows"
-        >
-          {list.orders.map((o) => (
-            <tr key={o.id} data-testid="order-row" data-reference={o.reference}>
-              <td className="reference">
-                <AppLink to={orderPath(o.reference)}>{o.reference}</AppLink>
-              </td>
-              <td>{o.userKey}</td>
-              <td>{o.periodName}</td>
-              <td>{texts.filter.statuses[o.status]}</td>
-              <td className="amount">{formatMoney(o.totalMinor, o.currency)}</td>
-              <td className="amount">{formatMoney(o.paidMinor, o.currency)}</td>
-              <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-            </tr>
-          ))}
-        </WorkTable>
-      )}
-      {list?.nextCursor && (
-        <ShowMore
-          label={texts.more}
-          onMore={() =>
-            fetchMore({
-              variables: { after: list.nextCursor },
-              updateQuery: appendPage('operatorOrders', 'orders'),
-            })
-          }
-        />
-      )}
+      </FilterForm>
+      <ListResult
+        loading={loading}
+        error={error}
+        page={list && { rows: list.orders, nextCursor: list.nextCursor }}
+        loadingText={texts.loading}
+        empty={<p data-testid="orders-empty">{texts.empty}</p>}
+        caption={texts.caption}
+        columns={[
+          texts.columns.reference,
+          texts.columns.account,
+          texts.columns.period,
+          texts.columns.status,
+          { label: texts.columns.total, className: 'amount' },
+          { label: texts.columns.paid, className: 'amount' },
+          texts.columns.created,
+        ]}
+        testId="order-rows"
+        row={(o) => (
+          <tr key={o.id} data-testid="order-row" data-reference={o.reference}>
+            <td className="reference">
+              <AppLink to={orderPath(o.reference)}>{o.reference}</AppLink>
+            </td>
+            <td>{o.userKey}</td>
+            <td>{o.periodName}</td>
+            <td>{texts.filter.statuses[o.status]}</td>
+            <td className="amount">{formatMoney(o.totalMinor, o.currency)}</td>
+            <td className="amount">{formatMoney(o.paidMinor, o.currency)}</td>
+            <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+          </tr>
+        )}
+        more={{
+          label: texts.more,
+          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorOrders', 'orders') }),
+        }}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Notice } from '../ui/Notice';
 import { periodIdOf } from './periodPaths';
 import { PricePreviewForm } from './PricePreviewForm';
 import { periodTexts as texts } from './texts';
+import { HintedField } from '../ui/HintedField';
 
 const PERIOD = graphql(`
   query AdminPeriod($id: ID!) {
@@ -126,21 +127,18 @@ function PeriodSettingsForm({ period }: { period: Period }) {
           <input id="period-closes" type="date" value={closes} onChange={(e) => setCloses(e.target.value)} />
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="period-rules">{s.rules}</label>
-        <p id="period-rules-hint" className="hint">
-          {s.rulesHint}
-        </p>
-        <textarea
-          id="period-rules"
-          className="rules-editor"
-          aria-describedby="period-rules-hint"
-          rows={14}
-          spellCheck={false}
-          value={rules}
-          onChange={(e) => setRules(e.target.value)}
-        />
-      </div>
+      <HintedField id="period-rules" label={s.rules} hint={s.rulesHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="rules-editor"
+            rows={14}
+            spellCheck={false}
+            value={rules}
+            onChange={(e) => setRules(e.target.value)}
+          />
+        )}
+      </HintedField>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={loading}>
           {loading ? s.saving : s.save}

@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../graphql/generated';
 import { AppLink } from '../ui/AppLink';
-import { Notice } from '../ui/Notice';
-import { WorkTable } from '../work/WorkTable';
+import { ListResult } from '../work/ListResult';
 import { periodPath } from './periodPaths';
 import { periodTexts as texts } from './texts';
 
@@ -25,23 +24,25 @@ export function PeriodsScreen() {
   return (
     <section aria-labelledby="periods-title" data-testid="periods">
       <h2 id="periods-title">{texts.title}</h2>
-      {error && <Notice severity="error">{error.message}</Notice>}
-      {loading && !periods && <p className="muted">{texts.loading}</p>}
-      {periods && periods.length === 0 && <p>{texts.empty}</p>}
-      {periods && periods.length > 0 && (
-        <WorkTable caption={texts.caption} columns={[texts.columns.name, texts.columns.status, texts.columns.opens, texts.columns.closes]}>
-          {periods.map((p) => (
-            <tr key={p.id} data-testid="period-row" data-period={p.id}>
-              <td>
-                <AppLink to={periodPath(p.id)}>{p.name}</AppLink>
-              </td>
-              <td>{texts.statuses[p.status]}</td>
-              <td>{p.registrationOpensOn}</td>
-              <td>{p.registrationClosesOn}</td>
-            </tr>
-          ))}
-        </WorkTable>
-      )}
+      <ListResult
+        loading={loading}
+        error={error}
+        page={periods && { rows: periods }}
+        loadingText={texts.loading}
+        empty={<p>{texts.empty}</p>}
+        caption={texts.caption}
+        columns={[texts.columns.name, texts.columns.status, texts.columns.opens, texts.columns.closes]}
+        row={(p) => (
+          <tr key={p.id} data-testid="period-row" data-period={p.id}>
+            <td>
+              <AppLink to={periodPath(p.id)}>{p.name}</AppLink>
+            </td>
+            <td>{texts.statuses[p.status]}</td>
+            <td>{p.registrationOpensOn}</td>
+            <td>{p.registrationClosesOn}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { IMPORT_FLOWS } from '../lib/flows';
 import { importTexts } from '../texts';
 import { UploadForm } from '../upload/UploadForm';
 import { Check } from './ParticipantsUpload';
+import { HintedField } from '../../ui/HintedField';
 
 const texts = importTexts.upload;
 const flowTexts = importTexts.flows.memberships;
@@ -71,20 +72,18 @@ export function MembersUpload() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="period">{texts.period}</label>
-            <p className="hint" id="period-hint">
-              {texts.periodHint}
-            </p>
-            <select id="period" aria-describedby="period-hint" value={periodId} onChange={(e) => setPeriodId(e.target.value)}>
-              <option value="">{texts.periodFromFile}</option>
-              {periods.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <HintedField id="period" label={texts.period} hint={texts.periodHint}>
+            {(control) => (
+              <select {...control} value={periodId} onChange={(e) => setPeriodId(e.target.value)}>
+                <option value="">{texts.periodFromFile}</option>
+                {periods.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </HintedField>
           <Check id="trust-pks" checked={trustPKs} onChange={setTrustPKs} label={texts.trustPKs} />
           <Check id="update-pii" checked={updatePII} onChange={setUpdatePII} label={texts.updatePII} />
         </>

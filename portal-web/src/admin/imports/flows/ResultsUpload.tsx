@@ -4,6 +4,7 @@ import { importTexts } from '../texts';
 import { EventSelect } from '../upload/EventSelect';
 import { UploadForm } from '../upload/UploadForm';
 import { Check } from './ParticipantsUpload';
+import { HintedField } from '../../ui/HintedField';
 
 const texts = importTexts.upload;
 const flowTexts = importTexts.flows['result-sets'];
@@ -62,20 +63,11 @@ export function ResultsUpload() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="result-set-name">{texts.resultSetName}</label>
-            <p className="hint" id="result-set-name-hint">
-              {texts.resultSetNameHint}
-            </p>
-            <input
-              id="result-set-name"
-              type="text"
-              maxLength={200}
-              aria-describedby="result-set-name-hint"
-              value={resultSetName}
-              onChange={(e) => setResultSetName(e.target.value)}
-            />
-          </div>
+          <HintedField id="result-set-name" label={texts.resultSetName} hint={texts.resultSetNameHint}>
+            {(control) => (
+              <input {...control} type="text" maxLength={200} value={resultSetName} onChange={(e) => setResultSetName(e.target.value)} />
+            )}
+          </HintedField>
         </>
       )}
     </UploadForm>

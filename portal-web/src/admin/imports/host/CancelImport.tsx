@@ -1,8 +1,8 @@
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { Notice } from '../../ui/Notice';
 import { importTexts } from '../texts';
 import { CANCEL_IMPORT } from './hostJob';
 import { useImportCommand } from './useImportCommand';
+import { CommandProblem } from './CommandProblem';
 
 const texts = importTexts.host;
 
@@ -11,11 +11,7 @@ export function CancelImport({ jobId }: { jobId: string }) {
   const cancel = useImportCommand(CANCEL_IMPORT);
   return (
     <div className="import-cancel">
-      {cancel.problem && (
-        <Notice severity="error" title={texts.actionFailed}>
-          {cancel.problem}
-        </Notice>
-      )}
+      <CommandProblem problem={cancel.problem} />
       <ConfirmButton
         label={texts.cancel}
         title={texts.cancelTitle}

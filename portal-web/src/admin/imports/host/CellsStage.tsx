@@ -6,6 +6,7 @@ import { Notice } from '../../ui/Notice';
 import { fkTypeLabel, formatCount, importTexts } from '../texts';
 import { useImportCommand } from './useImportCommand';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { CommandProblem } from './CommandProblem';
 
 const texts = importTexts.cells;
 
@@ -150,11 +151,7 @@ function CellsForm({ jobId, cells }: { jobId: string; cells: Cells }) {
         );
       })}
       {tried && unanswered > 0 && <Notice severity="error">{texts.unanswered(unanswered)}</Notice>}
-      {submit.problem && (
-        <Notice severity="error" title={importTexts.host.actionFailed}>
-          {submit.problem}
-        </Notice>
-      )}
+      <CommandProblem problem={submit.problem} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={submit.busy}>
           {texts.submit}

@@ -7,6 +7,7 @@ import { columnsProblems } from '../lib/columnChoices';
 import { importTexts } from '../texts';
 import { useImportCommand } from './useImportCommand';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { CommandProblem } from './CommandProblem';
 
 const texts = importTexts.columns;
 
@@ -134,11 +135,7 @@ function ColumnsForm({ jobId, columns }: { jobId: string; columns: Columns }) {
         {!blocked && <p className="muted">{texts.complete}</p>}
       </div>
       {tried && blocked && <Notice severity="error">{texts.fixFirst}</Notice>}
-      {submit.problem && (
-        <Notice severity="error" title={importTexts.host.actionFailed}>
-          {submit.problem}
-        </Notice>
-      )}
+      <CommandProblem problem={submit.problem} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={submit.busy}>
           {texts.submit}

@@ -6,6 +6,7 @@ import { Notice } from '../../ui/Notice';
 import { importTexts } from '../texts';
 import { useImportCommand } from './useImportCommand';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { CommandProblem } from './CommandProblem';
 
 const texts = importTexts.verifying;
 
@@ -95,11 +96,7 @@ export function VerifyingStage({ jobId, importType }: { jobId: string; importTyp
           </tbody>
         </table>
       </ScrollRegion>
-      {resume.problem && (
-        <Notice severity="error" title={importTexts.host.actionFailed}>
-          {resume.problem}
-        </Notice>
-      )}
+      <CommandProblem problem={resume.problem} />
       <div className="actions">
         <button
           type="button"

@@ -6,6 +6,7 @@ import { useImportCommand } from '../host/useImportCommand';
 import { hostPath } from '../lib/importPaths';
 import { formatCount, formatInstant, importTexts } from '../texts';
 import type { SummaryJob } from './summaryQuery';
+import { CommandProblem } from '../host/CommandProblem';
 
 const texts = importTexts.summary;
 
@@ -32,11 +33,7 @@ export function UndoPanel({ job }: { job: SummaryJob }) {
       {job.undoable && (
         <>
           <p>{texts.undoBody(job.counts.created, job.counts.updated)}</p>
-          {undo.problem && (
-            <Notice severity="error" title={importTexts.host.actionFailed}>
-              {undo.problem}
-            </Notice>
-          )}
+          <CommandProblem problem={undo.problem} />
           <ConfirmButton
             label={texts.undo}
             title={texts.undoConfirmTitle}

@@ -2,6 +2,7 @@ import { Notice } from '../../ui/Notice';
 import { importTexts } from '../texts';
 import { FilePreviewTable } from './FilePreviewTable';
 import type { PreviewState } from './useFilePreview';
+import { HintedField } from '../../ui/HintedField';
 
 const texts = importTexts.upload;
 
@@ -31,22 +32,19 @@ export function FileChooser({ onFile, preview, choices, onChoices }: FileChooser
   const ready = preview.status === 'ready' ? preview.preview : null;
   return (
     <div className="file-chooser">
-      <div className="field">
-        <label htmlFor="import-file">{texts.file}</label>
-        <p className="hint" id="import-file-hint">
-          {texts.fileHint}
-        </p>
-        <input
-          id="import-file"
-          type="file"
-          aria-describedby="import-file-hint"
-          accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => {
-            onChoices({ sheetIndex: 0, encoding: '', delimiter: '' });
-            onFile(e.target.files?.[0] ?? null);
-          }}
-        />
-      </div>
+      <HintedField id="import-file" label={texts.file} hint={texts.fileHint}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              onChoices({ sheetIndex: 0, encoding: '', delimiter: '' });
+              onFile(e.target.files?.[0] ?? null);
+            }}
+          />
+        )}
+      </HintedField>
       {ready && ready.kind === 'xlsx' && ready.sheets.length > 1 && (
         <div className="field">
           <label htmlFor="import-sheet">{texts.sheet}</label>

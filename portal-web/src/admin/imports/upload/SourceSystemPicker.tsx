@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../graphql/generated';
 import type { ImportUploadSourceSystemsQuery, ImportType } from '../../graphql/generated/graphql';
 import { importTexts } from '../texts';
+import { HintedField } from '../../ui/HintedField';
 
 const texts = importTexts.upload;
 
@@ -43,25 +44,22 @@ export function SourceSystemPicker(props: SourceSystemPickerProps) {
   const source = systems.find((s) => s.id === props.sourceSystemId) ?? null;
   return (
     <>
-      <div className="field">
-        <label htmlFor="source-system">{texts.sourceSystem}</label>
-        <p className="hint" id="source-system-hint">
-          {texts.sourceSystemHint}
-        </p>
-        <select
-          id="source-system"
-          aria-describedby="source-system-hint"
-          value={props.sourceSystemId}
-          onChange={(e) => props.onSourceSystem(e.target.value, systems.find((s) => s.id === e.target.value) ?? null)}
-        >
-          <option value="">{texts.chooseSourceSystem}</option>
-          {systems.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <HintedField id="source-system" label={texts.sourceSystem} hint={texts.sourceSystemHint}>
+        {(control) => (
+          <select
+            {...control}
+            value={props.sourceSystemId}
+            onChange={(e) => props.onSourceSystem(e.target.value, systems.find((s) => s.id === e.target.value) ?? null)}
+          >
+            <option value="">{texts.chooseSourceSystem}</option>
+            {systems.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </HintedField>
       {source && <TemplateVariantPicker variants={source.templateVariants} {...props} />}
     </>
   );

@@ -46,6 +46,8 @@ export interface SubgraphServiceSpec<Ctx extends BaseContext> {
   jsonLimit?: string;
   /** GraphQL file uploads on `/graphql` (see createSubgraphHandler). */
   uploads?: { maxFileSize: number };
+  /** The service's logger when something made before the service logs too (e.g. its job queue). */
+  logger?: Logger;
 }
 
 export interface RunningService extends ServiceDeps {
@@ -60,7 +62,7 @@ export interface RunningService extends ServiceDeps {
  * one error mapper. Each subgraph's server.ts supplies its schema, resolvers and routes.
  */
 export async function startSubgraphService<Ctx extends BaseContext>(spec: SubgraphServiceSpec<Ctx>): Promise<RunningService> {
-  const logger = createLogger(spec.name, spec.logLevel);
+  const logger = spec.logger ?? createLogger(spec.name, spec.logLevel);
   const db = createKnex(spec.databaseUrl, { applicationName: `ems-${spec.name}` });
   // Migrations run on start (idempotent, serialised across processes).
   await migrateLatest(db);

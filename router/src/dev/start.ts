@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, migrateLatest, startEmbeddedPostgres, type EmbeddedDatabase } from '@ems/db';
+import { createKnex, migrateLatest, startEmbeddedPostgresOutOfGroup, type EmbeddedDatabase } from '@ems/db';
 import { seedDemoInstallation } from '@ems/forms/demo';
 import { DEMO_HMAC_PERIOD_ID, DEMO_IDP_ACCOUNTS } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
@@ -20,6 +20,9 @@ import { loadStartEnv } from './startEnv';
 
 /** Olga: the operator of Riverside and of Hillside, so the admin portal offers her the tenant switch. */
 const DEMO_OPERATOR_SIGN_IN = DEMO_IDP_ACCOUNTS[0].username;
+
+/** A signal this soon after the first is the copy npm forwards, not a second Ctrl-C. */
+const FORWARDED_SIGNAL_MS = 500;
 
 async function main(): Promise<void> {
   const env = loadStartEnv();
@@ -34,7 +37,9 @@ async function main(): Promise<void> {
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     console.log(`Starting embedded PostgreSQL (data in ${path.relative(process.cwd(), path.join(dataDir, 'pg')) || '.data/pg'}) ...`);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: env.EMBEDDED_PG_PORT });
+    // Out of the terminal's process group: Ctrl-C reaches the services, and the launcher stops the
+    // database after them.
+    embedded = await startEmbeddedPostgresOutOfGroup({ dataDir: path.join(dataDir, 'pg'), port: env.EMBEDDED_PG_PORT });
     databaseUrl = embedded.url;
   }
 
@@ -104,19 +109,33 @@ async function main(): Promise<void> {
   Press Ctrl-C to stop.
 `);
 
-  let stopping = false;
+  let stoppingSince = 0;
   const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping ...');
-    await site.stop();
-    await stack.stop();
+    if (stoppingSince) {
+      // npm forwards the terminal's Ctrl-C to this process a moment after the terminal's own:
+      // only a later one is the user's second. The database's process sees this one end and
+      // stops the server.
+      if (Date.now() - stoppingSince < FORWARDED_SIGNAL_MS) return;
+      console.log('Forced exit.');
+      process.exit(130);
+    }
+    stoppingSince = Date.now();
+    console.log('\nStopping ... (Ctrl-C again to force)');
+    let failed = false;
+    try {
+      await site.stop();
+      await stack.stop();
+    } catch (err) {
+      failed = true;
+      console.error(`stopping the services failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    // The database last, once no service uses it.
     if (embedded) await embedded.stop();
     console.log('Stopped.');
-    process.exit(0);
+    process.exit(failed ? 1 : 0);
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  // SIGHUP: the terminal closed.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown());
 }
 
 /** The routers serve portal-web/dist; a fresh clone has none yet, so the first start builds it (both portals). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
-import { startSubgraphService, type RunningService } from '@ems/service-runtime';
+import { createLogger, startSubgraphService, type RunningService } from '@ems/service-runtime';
 import type { ImportsEnv } from './env';
 import { createContextFactory, type ImportsContext } from './context';
 import { resolvers } from './resolvers';
@@ -15,7 +15,8 @@ export const typeDefs = parse(readFileSync(path.join(__dirname, '..', 'schema.gr
 
 /** The imports service: uploads, the common stages' REST and GraphQL. Jobs run in the worker process. */
 export async function startImportsService(env: ImportsEnv): Promise<RunningService> {
-  const queue = createImportQueue(env.DATABASE_URL, `imports-service-${process.pid}`, 'producer');
+  const logger = createLogger('imports', env.LOG_LEVEL);
+  const queue = createImportQueue(env.DATABASE_URL, `imports-service-${process.pid}`, 'producer', logger);
   const importsDeps = (db: ImportsDeps['db']): ImportsDeps => ({
     db,
     participants: membershipEvents,
@@ -24,6 +25,7 @@ export async function startImportsService(env: ImportsEnv): Promise<RunningServi
   });
   const service = await startSubgraphService<ImportsContext>({
     name: 'imports',
+    logger,
     host: env.HOST,
     port: env.IMPORTS_PORT,
     databaseUrl: env.DATABASE_URL,

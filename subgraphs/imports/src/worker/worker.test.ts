@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger } from '@ems/service-runtime';
 import { findJob, type ImportJobRecord } from '../data/jobs';
 import { csvUpload, importsFixture, type ImportsFixture, uploadParticipants } from '../testing/fixture';
 import { createImportQueue, type ImportQueue } from './queue';
@@ -18,6 +19,8 @@ let f: ImportsFixture;
 let producer: ImportQueue;
 let url: string;
 const workers: ChildProcess[] = [];
+/** Each worker's stdout and stderr so far. */
+const output = new Map<ChildProcess, string>();
 
 function startWorker(extra: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
@@ -32,22 +35,22 @@ function startWorker(extra: Record<string, string> = {}): Promise<ChildProcess> 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   workers.push(child);
+  output.set(child, '');
   return new Promise((resolve, reject) => {
-    let out = '';
     const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('imports worker started')) resolve(child);
+      output.set(child, output.get(child) + d.toString());
+      if (output.get(child)?.includes('imports worker started')) resolve(child);
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output.get(child)}`)));
   });
 }
 
 beforeAll(async () => {
   f = await importsFixture();
   url = (f.knex.client.config.connection as { connectionString: string }).connectionString;
-  producer = createImportQueue(url, 'imports-test-producer', 'producer');
+  producer = createImportQueue(url, 'imports-test-producer', 'producer', createLogger('imports-test', 'silent'));
   f.deps.schedule = (jobId) => producer.schedule(jobId);
 }, 60_000);
 afterAll(async () => {
@@ -131,4 +134,42 @@ describe('the import worker process', () => {
     expect(b).toEqual(a);
     expect(await f.knex('imports.rowResults').where({ jobId: job.id }).count()).toEqual([{ count: '6000' }]);
   }, 120_000);
+
+  it('rides out the database dropping its connections (a restart): one line, no crash, and the next job runs at once', async () => {
+    // Every connection of this worker on this test's database: Agenda's pool, its LISTEN client, knex's pool.
+    await f.knex.raw(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name IN (?, 'ems-imports-worker')`,
+      [`imports-worker-${worker.pid}`],
+    );
+    const said = (text: string) => (output.get(worker) ?? '').includes(text);
+    for (let i = 0; i < 100 && !said('database connection lost: reconnecting'); i++) await sleep(50);
+    // An 'error' nobody handled would have ended the process by now.
+    expect(worker.exitCode).toBeNull();
+    expect(said('database connection lost: reconnecting')).toBe(true);
+    // Agenda's channel listens again (it retries after 100 ms), so a new job is heard of at once.
+    const listening = async () =>
+      (
+        await f.knex.raw(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? AND query LIKE 'LISTEN%'`,
+          [`imports-worker-${worker.pid}`],
+        )
+      ).rows.length > 0;
+    for (let i = 0; i < 100 && !(await listening()); i++) await sleep(50);
+    const { id: eventId } = await f.event();
+    const job = await uploadParticipants(f.deps, f.operator(), { eventId: String(eventId) }, csvUpload('First name,Last name\nA,B\n'));
+    const done = await until(job.id, (j) => j.state === 'COMPLETED', 10_000);
+    expect(done.state).toBe('COMPLETED');
+    expect((done.startedAt as Date).getTime() - done.createdAt.getTime()).toBeLessThan(500);
+    const out = output.get(worker) ?? '';
+    expect(out.split('database connection lost').length).toBe(2);
+    expect(out).not.toMatch(/Unhandled|uncaught|\n\s+at /i);
+
+    // Stopping: the worker ends cleanly, with nothing more to say about its connections.
+    const before = out.split('database connection lost').length;
+    worker.kill('SIGTERM');
+    const code = await new Promise((resolve) => worker.once('exit', resolve));
+    expect(code).toBe(0);
+    expect((output.get(worker) ?? '').split('database connection lost').length).toBe(before);
+  }, 60_000);
 });

@@ -23,7 +23,7 @@ export async function startImportWorker(env: WorkerEnv): Promise<RunningWorker> 
   const logger = createLogger('imports-worker', env.LOG_LEVEL);
   const db = createKnex(env.DATABASE_URL, { poolMax: 4 + env.IMPORT_WORKER_CONCURRENCY * 2, applicationName: 'ems-imports-worker' });
   await migrateLatest(db);
-  const queue = createImportQueue(env.DATABASE_URL, `imports-worker-${process.pid}`, 'worker');
+  const queue = createImportQueue(env.DATABASE_URL, `imports-worker-${process.pid}`, 'worker', logger);
   const deps: PipelineDeps = {
     db,
     processors: createProcessors(),

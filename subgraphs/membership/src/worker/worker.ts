@@ -55,7 +55,7 @@ export async function startMembershipWorker(
     attachments: membershipCardAttachments(linksBase),
   });
   const timings = options.agendaTimings ?? AGENDA_TIMINGS;
-  const queue = createMembershipQueue(env.DATABASE_URL, `membership-worker-${process.pid}`, timings.processEveryMs);
+  const queue = createMembershipQueue(env.DATABASE_URL, `membership-worker-${process.pid}`, logger, timings.processEveryMs);
   // Stopping ends a sweep between two messages; the next sweep, here or on another worker, goes on.
   const stopping = new AbortController();
   let sweeping: Promise<unknown> = Promise.resolve();

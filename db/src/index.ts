@@ -1,9 +1,10 @@
 export { camelCaseRows, createKnex, type Knex, type ConnectionOptions } from './connection';
-export { startEmbeddedPostgres, startEmbeddedPostgresOutOfGroup, type EmbeddedDatabase } from './embedded';
+export { startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedOptions } from './embedded';
 export { migrateLatest, migrateRollbackAll } from './migrate';
 export { createScratchDatabase, withDatabase } from './testing';
 export * from './apiKeys';
 export { ChannelListener } from './channelListener';
+export { EMAILS_QUEUED_CHANNEL } from './emailsQueued';
 export { handleConnectionLoss, type ConnectionLossLogger } from './connectionLoss';
 export * as models from './models';
 export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';

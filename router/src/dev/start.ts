@@ -9,10 +9,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, migrateLatest, startEmbeddedPostgresOutOfGroup, type EmbeddedDatabase } from '@ems/db';
+import { createKnex, migrateLatest, type EmbeddedDatabase } from '@ems/db';
 import { seedDemoInstallation } from '@ems/forms/demo';
 import { DEMO_HMAC_PERIOD_ID, DEMO_IDP_ACCOUNTS } from '@ems/membership/demo';
 import { startCustomerSite } from './customerSite';
+import { startEmbeddedPostgresOutOfGroup } from './embeddedDatabase';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
 import { formatLogLine } from './logFormat';

@@ -3,7 +3,8 @@
  * group of its own. Its argument is the server's options; it answers the server's URLs (or why
  * it did not start), and stops the server when its parent disconnects: asked to, or gone.
  */
-import { startEmbeddedPostgres, type EmbeddedOptions, type EmbeddedServerMessage } from './embedded';
+import { startEmbeddedPostgres, type EmbeddedOptions } from '@ems/db';
+import type { EmbeddedServerMessage } from './embeddedDatabase';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as EmbeddedOptions;
 

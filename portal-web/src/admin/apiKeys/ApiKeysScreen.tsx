@@ -131,9 +131,7 @@ export function ApiKeysScreen() {
         <span>{texts.showRevoked}</span>
       </label>
       <ListResult
-        loading={loading}
-        error={error}
-        page={keys && { rows: keys }}
+        list={{ loading, error, page: keys && { rows: keys } }}
         loadingText={texts.loading}
         empty={<p data-testid="keys-empty">{texts.empty}</p>}
         caption={texts.caption}

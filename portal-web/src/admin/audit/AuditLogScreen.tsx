@@ -1,11 +1,10 @@
-import { useQuery } from '@apollo/client/react';
 import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import { FilterForm, useAddressFilter } from '../work/FilterForm';
 import { ListResult } from '../work/ListResult';
 import { AUDIT_FILTER_FIELDS, auditFilterOf, auditPath, changeLines } from './auditFilter';
 import { auditTexts as texts } from './texts';
-import { appendPage } from '../work/appendPage';
+import { useKeysetList } from '../work/useKeysetList';
 
 const AUDIT_LOG = graphql(`
   query AdminAuditLog($filter: AuditLogFilter, $after: ID) {
@@ -40,10 +39,9 @@ export function AuditLogScreen() {
     ...applied,
     until: applied.until && /^\d{4}-\d{2}-\d{2}$/.test(applied.until) ? `${applied.until}T23:59:59.999Z` : applied.until,
   };
-  const { data, loading, error, fetchMore } = useQuery(AUDIT_LOG, { variables: { filter }, fetchPolicy: 'network-only' });
+  const list = useKeysetList(AUDIT_LOG, { filter }, 'operatorAuditLog', 'entries');
   const { draft, setDraft, apply } = useAddressFilter(applied, auditPath);
 
-  const log = data?.operatorAuditLog;
   return (
     <section aria-labelledby="audit-title" data-testid="audit-log">
       <h2 id="audit-title">{texts.title}</h2>
@@ -67,9 +65,7 @@ export function AuditLogScreen() {
         ))}
       </FilterForm>
       <ListResult
-        loading={loading}
-        error={error}
-        page={log && { rows: log.entries, nextCursor: log.nextCursor }}
+        list={list}
         loadingText={texts.loading}
         failedText={texts.failed}
         empty={<p data-testid="audit-empty">{texts.empty}</p>}
@@ -97,10 +93,7 @@ export function AuditLogScreen() {
             </td>
           </tr>
         )}
-        more={{
-          label: texts.more,
-          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorAuditLog', 'entries') }),
-        }}
+        moreLabel={texts.more}
       />
     </section>
   );

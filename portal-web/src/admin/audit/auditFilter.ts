@@ -1,3 +1,5 @@
+import { addressFilterOf, addressFilterPath, type AddressFilterValues } from '../work/addressFilter';
+
 /**
  * The audit log screen's filter lives in the address (`/audit?action=…&subjectId=…`), so another
  * screen can link to a subject's trail and a filtered view can be bookmarked.
@@ -5,26 +7,14 @@
 export const AUDIT_FILTER_FIELDS = ['action', 'actorUserKey', 'subjectType', 'subjectId', 'since', 'until'] as const;
 
 export type AuditFilterField = (typeof AUDIT_FILTER_FIELDS)[number];
-export type AuditFilterValues = Partial<Record<AuditFilterField, string>>;
+export type AuditFilterValues = AddressFilterValues<AuditFilterField>;
 
 export function auditFilterOf(search: string): AuditFilterValues {
-  const params = new URLSearchParams(search);
-  const filter: AuditFilterValues = {};
-  for (const field of AUDIT_FILTER_FIELDS) {
-    const value = params.get(field)?.trim();
-    if (value) filter[field] = value;
-  }
-  return filter;
+  return addressFilterOf(search, AUDIT_FILTER_FIELDS);
 }
 
 export function auditPath(filter: AuditFilterValues): string {
-  const params = new URLSearchParams();
-  for (const field of AUDIT_FILTER_FIELDS) {
-    const value = filter[field]?.trim();
-    if (value) params.set(field, value);
-  }
-  const query = params.toString();
-  return query ? `/audit?${query}` : '/audit';
+  return addressFilterPath('/audit', AUDIT_FILTER_FIELDS, filter);
 }
 
 /** A state as an object of fields; anything else (not JSON, not an object) under the key "value". */

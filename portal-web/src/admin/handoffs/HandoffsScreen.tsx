@@ -1,11 +1,11 @@
-import { useQuery } from '@apollo/client/react';
 import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { HandoffResult } from '../graphql/generated/graphql';
+import { addressFilterOf, addressFilterPath } from '../work/addressFilter';
 import { FilterForm, useAddressFilter } from '../work/FilterForm';
 import { ListResult } from '../work/ListResult';
 import { handoffTexts as texts } from './texts';
-import { appendPage } from '../work/appendPage';
+import { useKeysetList } from '../work/useKeysetList';
 
 const HANDOFFS = graphql(`
   query AdminHandoffAttempts($filter: HandoffAttemptFilter, $after: ID) {
@@ -30,18 +30,15 @@ interface HandoffSearch {
   result: HandoffResult | '';
 }
 
+const HANDOFF_SEARCH_FIELDS = ['userKey', 'result'] as const;
+
 function handoffSearchOf(search: string): HandoffSearch {
-  const params = new URLSearchParams(search);
-  const result = params.get('result');
-  return { userKey: params.get('userKey')?.trim() ?? '', result: result === 'ACCEPTED' || result === 'REFUSED' ? result : '' };
+  const { userKey, result } = addressFilterOf(search, HANDOFF_SEARCH_FIELDS);
+  return { userKey: userKey ?? '', result: result === 'ACCEPTED' || result === 'REFUSED' ? result : '' };
 }
 
-function handoffsPath({ userKey, result }: HandoffSearch): string {
-  const params = new URLSearchParams();
-  if (userKey.trim()) params.set('userKey', userKey.trim());
-  if (result) params.set('result', result);
-  const query = params.toString();
-  return query ? `/handoffs?${query}` : '/handoffs';
+function handoffsPath(values: HandoffSearch): string {
+  return addressFilterPath('/handoffs', HANDOFF_SEARCH_FIELDS, values);
 }
 
 /** The audit trail of signed-link attempts of the tenant, with what each refusal means. */
@@ -49,10 +46,9 @@ export function HandoffsScreen() {
   const { search } = useLocation();
   const applied = handoffSearchOf(search);
   const filter = { userKey: applied.userKey || null, result: applied.result || null };
-  const { data, loading, error, fetchMore } = useQuery(HANDOFFS, { variables: { filter }, fetchPolicy: 'network-only' });
+  const list = useKeysetList(HANDOFFS, { filter }, 'operatorHandoffAttempts', 'attempts');
   const { draft, setDraft, apply } = useAddressFilter(applied, handoffsPath);
 
-  const trail = data?.operatorHandoffAttempts;
   return (
     <section aria-labelledby="handoffs-title" data-testid="handoffs">
       <h2 id="handoffs-title">{texts.title}</h2>
@@ -76,9 +72,7 @@ export function HandoffsScreen() {
         </div>
       </FilterForm>
       <ListResult
-        loading={loading}
-        error={error}
-        page={trail && { rows: trail.attempts, nextCursor: trail.nextCursor }}
+        list={list}
         loadingText={texts.loading}
         empty={<p data-testid="handoffs-empty">{texts.empty}</p>}
         caption={texts.caption}
@@ -101,10 +95,7 @@ export function HandoffsScreen() {
             <td>{a.clientAddress ?? '–'}</td>
           </tr>
         )}
-        more={{
-          label: texts.more,
-          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorHandoffAttempts', 'attempts') }),
-        }}
+        moreLabel={texts.more}
       />
     </section>
   );

@@ -10,7 +10,7 @@ import { ListResult } from '../work/ListResult';
 import { personPath } from '../persons/personPaths';
 import { MEMBERSHIP_STATUSES, memberSearchOf, membersCsv, membersPath, type ExportedMember, type MemberSearchValues } from './memberSearch';
 import { memberTexts as texts } from './texts';
-import { appendPage } from '../work/appendPage';
+import { useKeysetList } from '../work/useKeysetList';
 
 const MEMBERS = graphql(`
   query AdminMembers($filter: MemberSearch, $first: Int, $after: ID) {
@@ -67,7 +67,7 @@ export function MembersScreen() {
   const { search } = useLocation();
   const applied = memberSearchOf(search);
   const filter = filterOf(applied);
-  const { data, loading, error, fetchMore } = useQuery(MEMBERS, { variables: { filter, first: 50 }, fetchPolicy: 'network-only' });
+  const list = useKeysetList(MEMBERS, { filter, first: 50 }, 'operatorMembers', 'rows');
   const periods = useQuery(PERIODS).data?.operatorMembershipPeriods ?? [];
   const { draft, setDraft, apply } = useAddressFilter(applied, membersPath);
   const [exporting, setExporting] = useState(false);
@@ -100,7 +100,7 @@ export function MembersScreen() {
     }
   }
 
-  const list = data?.operatorMembers;
+  const total = list.answer?.total;
   return (
     <section aria-labelledby="members-title" data-testid="members">
       <h2 id="members-title">{texts.title}</h2>
@@ -110,7 +110,7 @@ export function MembersScreen() {
         onApply={() => apply()}
         clear={{ label: texts.search.clear, onClear: () => apply({}) }}
         actions={
-          <button type="button" className="button button-secondary" disabled={exporting || !list?.total} onClick={() => void onExport()}>
+          <button type="button" className="button button-secondary" disabled={exporting || !total} onClick={() => void onExport()}>
             {exporting ? texts.exporting : texts.export}
           </button>
         }
@@ -159,15 +159,13 @@ export function MembersScreen() {
       </FilterForm>
       {exportFailed && <Notice severity="error">{texts.exportFailed}</Notice>}
       <ListResult
-        loading={loading}
-        error={error}
-        page={list && { rows: list.rows, nextCursor: list.nextCursor }}
+        list={list}
         loadingText={texts.loading}
         failedText={texts.failed}
         summary={
-          list && (
+          total !== undefined && (
             <p role="status" data-testid="members-total">
-              {list.total === 0 ? texts.empty : texts.total(list.total)}
+              {total === 0 ? texts.empty : texts.total(total)}
             </p>
           )
         }
@@ -195,10 +193,7 @@ export function MembersScreen() {
             <td>{row.userKeys.join(', ')}</td>
           </tr>
         )}
-        more={{
-          label: texts.more,
-          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorMembers', 'rows') }),
-        }}
+        moreLabel={texts.more}
       />
     </section>
   );

@@ -1,32 +1,22 @@
 import { csvRecord } from '@ems/schema/rules';
+import { addressFilterOf, addressFilterPath, type AddressFilterValues } from '../work/addressFilter';
 
 /** The member list's search lives in the address (`/members?text=…&status=…`), as the audit log's filter. */
 export const MEMBER_SEARCH_FIELDS = ['text', 'periodId', 'membershipTypeCode', 'status'] as const;
 export type MemberSearchField = (typeof MEMBER_SEARCH_FIELDS)[number];
-export type MemberSearchValues = Partial<Record<MemberSearchField, string>>;
+export type MemberSearchValues = AddressFilterValues<MemberSearchField>;
 
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'PENDING_PAYMENT', 'CANCELLED'] as const;
 export type MembershipStatusValue = (typeof MEMBERSHIP_STATUSES)[number];
 
 export function memberSearchOf(search: string): MemberSearchValues {
-  const params = new URLSearchParams(search);
-  const values: MemberSearchValues = {};
-  for (const field of MEMBER_SEARCH_FIELDS) {
-    const value = params.get(field)?.trim();
-    if (value) values[field] = value;
-  }
+  const values = addressFilterOf(search, MEMBER_SEARCH_FIELDS);
   if (values.status && !(MEMBERSHIP_STATUSES as readonly string[]).includes(values.status)) delete values.status;
   return values;
 }
 
 export function membersPath(values: MemberSearchValues): string {
-  const params = new URLSearchParams();
-  for (const field of MEMBER_SEARCH_FIELDS) {
-    const value = values[field]?.trim();
-    if (value) params.set(field, value);
-  }
-  const query = params.toString();
-  return query ? `/members?${query}` : '/members';
+  return addressFilterPath('/members', MEMBER_SEARCH_FIELDS, values);
 }
 
 export interface ExportedMember {

@@ -1,14 +1,14 @@
-import { useQuery } from '@apollo/client/react';
 import { formatMoney } from '../../lib/money';
 import { useLocation } from '../../lib/navigation';
 import { graphql } from '../graphql/generated';
 import type { OrderStatus } from '../graphql/generated/graphql';
 import { AppLink } from '../ui/AppLink';
+import { addressFilterOf, addressFilterPath } from '../work/addressFilter';
 import { FilterForm, useAddressFilter } from '../work/FilterForm';
 import { ListResult } from '../work/ListResult';
 import { orderPath } from './orderPaths';
 import { orderTexts as texts } from './texts';
-import { appendPage } from '../work/appendPage';
+import { useKeysetList } from '../work/useKeysetList';
 
 const ORDERS = graphql(`
   query AdminOrders($filter: OrderSearch, $after: ID) {
@@ -38,16 +38,17 @@ interface OrdersSearch {
 }
 
 /** `/orders?status=…&reference=…`: open orders unless asked otherwise. */
+const ORDERS_SEARCH_FIELDS = ['status', 'reference'] as const;
+
 function ordersSearchOf(search: string): OrdersSearch {
-  const params = new URLSearchParams(search);
-  const status = params.get('status') as StatusChoice | null;
-  return { status: status && STATUS_CHOICES.includes(status) ? status : 'UNPAID', reference: params.get('reference')?.trim() ?? '' };
+  const { status, reference } = addressFilterOf(search, ORDERS_SEARCH_FIELDS);
+  const choice = STATUS_CHOICES.find((s) => s === status);
+  return { status: choice ?? 'UNPAID', reference: reference ?? '' };
 }
 
-function ordersPath({ status, reference }: OrdersSearch): string {
-  const params = new URLSearchParams({ status });
-  if (reference.trim()) params.set('reference', reference.trim());
-  return `/orders?${params.toString()}`;
+/** The status is always written: without it the list shows the open orders, not all. */
+function ordersPath(values: OrdersSearch): string {
+  return addressFilterPath('/orders', ORDERS_SEARCH_FIELDS, values);
 }
 
 /** The organisations' orders (open ones first), each a click away from its payments and the bank transfer form. */
@@ -55,10 +56,9 @@ export function OrdersScreen() {
   const { search } = useLocation();
   const applied = ordersSearchOf(search);
   const filter = { status: applied.status === 'ALL' ? null : applied.status, reference: applied.reference || null };
-  const { data, loading, error, fetchMore } = useQuery(ORDERS, { variables: { filter }, fetchPolicy: 'network-only' });
+  const list = useKeysetList(ORDERS, { filter }, 'operatorOrders', 'orders');
   const { draft, setDraft, apply } = useAddressFilter(applied, ordersPath);
 
-  const list = data?.operatorOrders;
   return (
     <section aria-labelledby="orders-title" data-testid="orders">
       <h2 id="orders-title">{texts.title}</h2>
@@ -84,9 +84,7 @@ export function OrdersScreen() {
         </div>
       </FilterForm>
       <ListResult
-        loading={loading}
-        error={error}
-        page={list && { rows: list.orders, nextCursor: list.nextCursor }}
+        list={list}
         loadingText={texts.loading}
         empty={<p data-testid="orders-empty">{texts.empty}</p>}
         caption={texts.caption}
@@ -113,10 +111,7 @@ export function OrdersScreen() {
             <td>{new Date(o.createdAt).toLocaleDateString()}</td>
           </tr>
         )}
-        more={{
-          label: texts.more,
-          onMore: (after) => fetchMore({ variables: { after }, updateQuery: appendPage('operatorOrders', 'orders') }),
-        }}
+        moreLabel={texts.more}
       />
     </section>
   );

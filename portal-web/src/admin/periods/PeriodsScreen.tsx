@@ -25,9 +25,7 @@ export function PeriodsScreen() {
     <section aria-labelledby="periods-title" data-testid="periods">
       <h2 id="periods-title">{texts.title}</h2>
       <ListResult
-        loading={loading}
-        error={error}
-        page={periods && { rows: periods }}
+        list={{ loading, error, page: periods && { rows: periods } }}
         loadingText={texts.loading}
         empty={<p>{texts.empty}</p>}
         caption={texts.caption}

@@ -28,25 +28,32 @@ export function RowsTable<Row>({ rows, empty, caption, columns, testId, row }: R
   );
 }
 
-interface ListResultProps<Row> extends Omit<RowsTableProps<Row>, 'rows'> {
+/** What a list query has come to: loading, its error, its answer so far, and the next page where it pages. */
+export interface ListState<Row> {
   loading: boolean;
   error: { message: string } | undefined;
   /** Undefined until the first answer. */
   page: ListPage<Row> | undefined;
+  /** The page after `after` (useKeysetList); "show more" is offered while the answer names one. */
+  onMore?: (after: string) => Promise<unknown>;
+}
+
+interface ListResultProps<Row> extends Omit<RowsTableProps<Row>, 'rows'> {
+  list: ListState<Row>;
   loadingText: string;
   /** Said when the error has no message of its own. */
   failedText?: string;
   /** Shown once there is an answer, rows or not (e.g. how many match). */
   summary?: ReactNode;
-  /** The page after `after`; "show more" is offered while the answer names a next page. */
-  more?: { label: string; onMore: (after: string) => Promise<unknown> };
+  moreLabel?: string;
 }
 
 /**
  * A console list's answer, the same on every list screen: the error, "loading" only until the
  * first answer (a refetch keeps the rows on screen), the empty line or the table, then "show more".
  */
-export function ListResult<Row>({ loading, error, page, loadingText, failedText, summary, more, ...table }: ListResultProps<Row>) {
+export function ListResult<Row>({ list, loadingText, failedText, summary, moreLabel, ...table }: ListResultProps<Row>) {
+  const { loading, error, page, onMore } = list;
   const nextCursor = page?.nextCursor;
   return (
     <>
@@ -54,7 +61,7 @@ export function ListResult<Row>({ loading, error, page, loadingText, failedText,
       {loading && !page && <p className="muted">{loadingText}</p>}
       {page && summary}
       {page && <RowsTable rows={page.rows} {...table} />}
-      {more && nextCursor && <ShowMore label={more.label} onMore={() => more.onMore(nextCursor)} />}
+      {onMore && moreLabel && nextCursor && <ShowMore label={moreLabel} onMore={() => onMore(nextCursor)} />}
     </>
   );
 }

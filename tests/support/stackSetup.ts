@@ -42,7 +42,8 @@ export default async function setup(): Promise<void> {
       // Every test comes from 127.0.0.1: the rate limits are tested on routers of their own.
       router: UNLIMITED_RATES.router,
       membership: { API_KEY_CACHE_SECONDS: '2', SMTP_URL: mail.url, ...UNLIMITED_RATES.membership },
-      // The membership worker sends e-mail too (its scheduled messages, and any queued mail).
+      // The membership worker sends every e-mail (the service only queues them; its SMTP_URL says
+      // the outbox is not the users' local one).
       membershipWorker: { SMTP_URL: mail.url },
       forms: { API_KEY_CACHE_SECONDS: '2' },
       imports: { API_KEY_CACHE_SECONDS: '2' },

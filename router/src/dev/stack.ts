@@ -32,7 +32,7 @@ const ENTRY: Record<StackService, { pkg: string; entry: string }> = {
   imports: { pkg: 'subgraphs/imports', entry: 'main' },
   // The imports worker: Agenda jobs, no HTTP but its health endpoint.
   worker: { pkg: 'subgraphs/imports', entry: 'worker/main' },
-  // The membership worker: the membership's scheduled messages (Agenda) and the e-mail outbox.
+  // The membership worker: the membership's scheduled messages (Agenda) and the e-mail outbox (its only sender).
   membershipWorker: { pkg: 'subgraphs/membership', entry: 'worker/main' },
   router: { pkg: 'router', entry: 'main' },
   // The admin portal's router: the same code, configured as the admin portal's gateway.
@@ -133,7 +133,6 @@ function serviceEnv(service: StackService, o: StackOptions, port: number, host: 
         MEMBERSHIP_PORT: String(port),
         DEFAULT_REGISTRATION_SYSTEM_ID: '1',
         PAYMENT_WEBHOOK_SECRET: o.secrets.paymentWebhookSecret,
-        MAIL_FROM: 'Riverside Athletics Club <no-reply@example.org>',
         MEMBER_LINKS_URL: memberLinks,
       };
     case 'membershipWorker': {

@@ -34,9 +34,11 @@ const fields = z.object({
   STRIPE_API_BASE: baseUrl.optional(),
   /** Accepted age of a Stripe webhook's signed timestamp (Stripe's default: 300). */
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: seconds(300),
-  /** e.g. smtp://user:pass@mail.example.org:587; without it e-mails stay in the local outbox (Query.outbox). */
+  /**
+   * The membership worker's mail server (it sends; this service only queues). Unset here too
+   * without one: e-mails then stay in the local outbox, which users may read (Query.outbox).
+   */
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().min(3).default('Club memberships <no-reply@example.org>'),
   /** How this service is reached by payment providers (webhooks); default http://HOST:PORT. */
   PUBLIC_BASE_URL: baseUrl.optional(),
   /** The portal's public origin, for the payment return redirect and links in e-mails; default: same-origin paths. */
@@ -47,8 +49,6 @@ const fields = z.object({
    * http://localhost:4000 (npm start's router); production refuses neither being set.
    */
   MEMBER_LINKS_URL: baseUrl.optional(),
-  /** How often queued e-mails that could not be sent are tried again. */
-  OUTBOX_RETRY_SECONDS: seconds(60),
   /** Pay-link requests allowed per client address in one window (shared by all instances). */
   PAY_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   PAY_LINK_LIMIT_WINDOW_SECONDS: seconds(900),

@@ -8,6 +8,9 @@ import { startMembershipService } from './server';
 import { seedClub, type Club } from './testing/fixtures';
 import { signPayload } from './domain/payments/signature';
 import { todayIso } from './domain/clock';
+import { startSmtpServer, type TestSmtpServer } from './testing/smtpServer';
+import { loadWorkerEnv } from './worker/env';
+import { startMembershipWorker, type RunningMembershipWorker } from './worker/worker';
 
 /**
  * The payment flow through the running service: the pay link, the built-in checkout page, the
@@ -165,13 +168,11 @@ describe('the browser payment flow with the built-in provider', () => {
       },
     });
 
-    // The confirmation leaves through the outbox (jsonTransport here) right after commit.
-    let email: { status: string } | undefined;
-    for (let i = 0; i < 50 && email?.status !== 'sent'; i += 1) {
-      email = await knex('membership.emails').where({ orderId: order.id }).first();
-      if (email?.status !== 'sent') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(email?.status).toBe('sent');
+    // The confirmation is queued with the payment; the membership worker sends it (below).
+    expect(await knex('membership.emails').where({ orderId: order.id }).first()).toMatchObject({
+      kind: 'membership_confirmation',
+      status: 'queued',
+    });
 
     // The same link now explains that nothing is due.
     const again = await fetch(`${service.url}${payPath(order)}`, { redirect: 'manual' });
@@ -341,5 +342,81 @@ describe('GraphQL', () => {
     });
     const other = await seedClub(knex);
     expect((await graphql(club.family.userKey, `{ membershipPeriod(id: ${other.periodId}) { name } }`)).data?.membershipPeriod).toBeNull();
+  });
+});
+
+describe('the confirmation e-mail: queued by this service, sent by the membership worker', () => {
+  let smtp: TestSmtpServer;
+  let worker: RunningMembershipWorker | undefined;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await smtp.close();
+  });
+
+  const startWorker = (onSweep: () => void) =>
+    startMembershipWorker(
+      loadWorkerEnv({
+        DATABASE_URL: db.url,
+        MEMBERSHIP_WORKER_PORT: '0',
+        LOG_LEVEL: 'silent',
+        SMTP_URL: smtp.url,
+        // An hour: within the test only the start's pass and the notification at commit send.
+        OUTBOX_RETRY_SECONDS: '3600',
+        MEMBERSHIP_MESSAGES_EVERY_SECONDS: '3600',
+      }),
+      // Short Agenda timings: its lock check's timer would otherwise keep jest waiting.
+      { onSweep, agendaTimings: { processEveryMs: 1000, lockLifetimeMs: 2000 } },
+    );
+
+  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, withinMs: number): Promise<T> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async function paidOrder(personId: number) {
+    const order = await newOrder([personId], club.operator.accountId);
+    await decide(await startCheckout(order), 'pay');
+    return order;
+  }
+
+  const confirmationOf = (order: { id: number }) => knex('membership.emails').where({ orderId: order.id }).first();
+  const delivered = async (reference: string) =>
+    smtp.received.find((m) => m.parsed.subject?.endsWith(`membership confirmed (${reference})`));
+  const nothingQueued = async () => Number((await knex('membership.emails').where({ status: 'queued' }).count({ n: '*' }))[0]?.n) === 0;
+
+  it('waits queued while no worker runs; a worker sends it on start, and a later one as its payment commits, card attached', async () => {
+    const [oskar] = await knex('membership.persons')
+      .insert({ registrationSystemId: club.tenantId, firstName: 'Oskar', lastName: 'Operator', dateOfBirth: '1978-06-01' })
+      .returning('id');
+    await knex('membership.linkedPersons').insert({ accountId: club.operator.accountId, personId: oskar.id, relationship: 'partner' });
+
+    // Paid through the service with no worker running: the service sends nothing (with its
+    // jsonTransport the row would be marked sent at once), the e-mail waits.
+    const waiting = await paidOrder(club.operator.self);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await confirmationOf(waiting)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    let swept = false;
+    worker = await startWorker(() => (swept = true));
+    await until('the waiting confirmation delivered', () => delivered(waiting.reference), 10_000);
+    // The start's pass and sweep over (the welcomes it queued sent), the retry pass an hour away:
+    // only the notification at commit can send the next one now.
+    await until('the first sweep and every queued e-mail sent', async () => swept && (await nothingQueued()), 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+
+    const prompt = await paidOrder(oskar.id);
+    const mail = await until('the next confirmation delivered', () => delivered(prompt.reference), 3_000);
+    expect(mail.parsed.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    await until('its row marked sent', async () => (await confirmationOf(prompt)).status === 'sent', 1_000);
   });
 });

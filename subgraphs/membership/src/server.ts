@@ -14,18 +14,10 @@ import { ownPersonRoutes } from './rest/ownPerson';
 import { paymentRoutes } from './rest/payments';
 import { builtinWebhookDelivery } from './rest/webhookClient';
 import { stripeSettings } from './rest/stripeClient';
-import { membershipCardAttachments } from './domain/cards/cardAttachments';
-import { Outbox } from './domain/email/outbox';
-import { createMailTransport } from './domain/email/transport';
 import { createPaymentProviders } from './domain/payments/registry';
 import { PaymentService } from './domain/payments/service';
 
 export const typeDefs = parse(readFileSync(path.join(__dirname, '..', 'schema.graphql'), 'utf8'));
-
-interface MembershipServices {
-  payments: PaymentService;
-  outbox: Outbox;
-}
 
 /** The pay link's limit per client address, in the shared database (every instance counts together). */
 function payLinkLimit(db: Knex, env: MembershipEnv) {
@@ -38,14 +30,8 @@ function payLinkLimit(db: Knex, env: MembershipEnv) {
   }).middleware(forwardedClientAddress);
 }
 
-/** Payments and the e-mail outbox, built once from the shared service dependencies. */
-function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () => string): MembershipServices {
-  const outbox = new Outbox(deps.db, createMailTransport(env.SMTP_URL), {
-    from: env.MAIL_FROM,
-    logger: deps.logger,
-    retryIntervalMs: env.OUTBOX_RETRY_SECONDS * 1000,
-    attachments: membershipCardAttachments(memberLinksUrl(env)),
-  });
+/** The payment use cases, built once from the shared service dependencies. */
+function paymentService(env: MembershipEnv, deps: ServiceDeps, selfUrl: () => string): PaymentService {
   const providers = createPaymentProviders({
     active: env.PAYMENT_PROVIDER,
     db: deps.db,
@@ -54,18 +40,20 @@ function membershipServices(env: MembershipEnv, deps: ServiceDeps, selfUrl: () =
     logger: deps.logger,
     stripe: stripeSettings(env),
   });
-  const payments = new PaymentService({ db: deps.db, providers, outbox, portalUrl: env.PORTAL_PUBLIC_URL ?? null });
-  return { payments, outbox };
+  return new PaymentService({ db: deps.db, providers, portalUrl: env.PORTAL_PUBLIC_URL ?? null });
 }
 
-/** The membership subgraph, the admin service's authentication endpoints, payments and the outbox. */
+/**
+ * The membership subgraph, the admin service's authentication endpoints and payments. It queues
+ * e-mail and sends none: the membership worker does (rendering a card would hold up every request).
+ */
 export async function startMembershipService(env: MembershipEnv): Promise<RunningService> {
   // Where the built-in provider posts its webhooks: this very process, unless told otherwise.
   // Known only after listening when the port is 0, hence a function.
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   let selfUrl = env.PUBLIC_BASE_URL ?? `http://${host}:${env.MEMBERSHIP_PORT}`;
-  let services: MembershipServices | null = null;
-  const servicesOf = (deps: ServiceDeps) => (services ??= membershipServices(env, deps, () => selfUrl));
+  let payments: PaymentService | null = null;
+  const paymentsOf = (deps: ServiceDeps) => (payments ??= paymentService(env, deps, () => selfUrl));
 
   const running = await startSubgraphService({
     name: 'membership',
@@ -77,7 +65,7 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
     typeDefs,
     resolvers,
-    context: (deps) => createContextFactory(deps.db, { payments: servicesOf(deps).payments, localOutbox: !env.SMTP_URL }),
+    context: (deps) => createContextFactory(deps.db, { payments: paymentsOf(deps), localOutbox: !env.SMTP_URL }),
     routes: (deps) =>
       Router()
         .use(
@@ -93,20 +81,11 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
             partnerTokenSeconds: env.PARTNER_TOKEN_VALIDITY_SECONDS,
           }),
         )
-        .use(paymentRoutes({ payments: servicesOf(deps).payments, logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) }))
+        .use(paymentRoutes({ payments: paymentsOf(deps), logger: deps.logger, payLinkLimit: payLinkLimit(deps.db, env) }))
         .use(cardRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET, linksBase: memberLinksUrl(env) }))
         .use(clubIdentityRoutes({ db: deps.db, keys: deps.keys }))
         .use(ownPersonRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET })),
   });
   if (!env.PUBLIC_BASE_URL && env.MEMBERSHIP_PORT === 0) selfUrl = running.url;
-  const { outbox } = servicesOf(running);
-  // E-mails queued before a restart (or while the mail server was down) go out now.
-  outbox.start();
-  return {
-    ...running,
-    stop: async () => {
-      await outbox.stop();
-      await running.stop();
-    },
-  };
+  return running;
 }

@@ -22,7 +22,7 @@ const quietLogger = { error: () => undefined, warn: () => undefined, info: () =>
 export function operatorGraphql(knex: Knex) {
   let schema: GraphQLSchema | null = null;
   const format = formatGraphQLError(quietLogger);
-  const payments = new PaymentService({ db: knex, providers: {} as never, outbox: { kick: () => undefined }, portalUrl: null });
+  const payments = new PaymentService({ db: knex, providers: {} as never, portalUrl: null });
   return async function as<Data = Record<string, unknown>>(
     userKey: string,
     tenant: Pick<Club, 'tenantId'>,

@@ -1,5 +1,5 @@
 import express from 'express';
-import { createKnex, migrateLatest } from '@ems/db';
+import { ChannelListener, createKnex, EMAILS_QUEUED_CHANNEL, migrateLatest } from '@ems/db';
 import { createLogger, healthRoutes, listen } from '@ems/service-runtime';
 import { membershipCardAttachments } from '../domain/cards/cardAttachments';
 import { Outbox } from '../domain/email/outbox';
@@ -34,9 +34,11 @@ export interface RunningMembershipWorker {
  * The membership worker (docs/membership-life.md): an Agenda job, repeated every
  * MEMBERSHIP_MESSAGES_EVERY_SECONDS and run at once on start, queues the membership's scheduled
  * messages that are due (welcome, expiry reminder, renewal prompt) into the outbox, and this
- * process's outbox sender sends them (and any other queued e-mail) with the membership cards they
- * carry. Any number may run against one database: Agenda runs the sweep on one at a time, and the
- * key written with each message keeps two sweeps from sending it twice.
+ * process's outbox sender sends them and every other queued e-mail: it is the only sender (the
+ * payment confirmations and their membership cards too), woken at each commit that queues mail.
+ * Any number may run against one database: Agenda runs the sweep on one at a time, the key
+ * written with each message keeps two sweeps from sending it twice, and the senders claim rows
+ * with SKIP LOCKED.
  */
 export async function startMembershipWorker(
   env: MembershipWorkerEnv,
@@ -68,10 +70,7 @@ export async function startMembershipWorker(
       const keepAlive = setInterval(() => void job.touch().catch(() => undefined), timings.lockLifetimeMs / 3);
       const result = await sweep.finally(() => clearInterval(keepAlive));
       const queued = Object.values(result.queued).reduce((a, b) => a + b, 0);
-      if (queued > 0) {
-        logger.info({ queued: result.queued }, 'scheduled messages queued');
-        outbox.kick();
-      }
+      if (queued > 0) logger.info({ queued: result.queued }, 'scheduled messages queued');
       for (const f of result.failed)
         logger.error({ err: f.error, kind: f.kind, personId: f.personId, periodId: f.periodId }, 'scheduled message not queued');
       options.onSweep?.(result);
@@ -84,6 +83,11 @@ export async function startMembershipWorker(
   // leaves as it was), and one sweep now: what fell due while no worker ran goes out on start.
   await queue.agenda.every(`${env.MEMBERSHIP_MESSAGES_EVERY_SECONDS} seconds`, SCHEDULED_MESSAGES);
   await queue.agenda.now(SCHEDULED_MESSAGES);
+  // Mail goes out as soon as the transaction that queued it commits (the trigger on the emails
+  // table notifies); listening before the first pass, so nothing queued in between waits. A lost
+  // connection kicks a pass too, and the periodic pass retries failures and covers any gap.
+  const queuedMail = new ChannelListener(db, EMAILS_QUEUED_CHANNEL, () => outbox.kick());
+  await queuedMail.start();
   // E-mails queued before a restart, or while the mail server was down, go out now.
   outbox.start();
 
@@ -102,6 +106,7 @@ export async function startMembershipWorker(
       stopping.abort();
       await sweeping;
       await queue.close();
+      queuedMail.close();
       await outbox.stop();
       await db.destroy();
     },

@@ -14,7 +14,6 @@ export type ConfirmPaymentResult =
       changed: boolean;
       /** This call activated the order's memberships. */
       activated: boolean;
-      emailQueued: boolean;
       /** The webhook event had been processed before; nothing was done. */
       duplicateEvent: boolean;
       /** The payment came for an order already paid and is to be refunded (docs/payments.md, "Refunds"). */
@@ -59,7 +58,6 @@ export async function confirmPayment(
       orderStatus: order.status,
       changed: false,
       activated: false,
-      emailQueued: false,
       duplicateEvent,
     } as const;
     if (duplicateEvent || TERMINAL.has(payment.status) || !state) return unchanged;

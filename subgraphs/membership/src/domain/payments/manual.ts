@@ -10,7 +10,7 @@ export const MANUAL_PROVIDER = 'manual';
 export type ManualPaymentErrorCode = 'FORBIDDEN' | 'ORDER_NOT_FOUND' | 'ORDER_CANCELLED' | 'ORDER_ALREADY_PAID' | 'INVALID_AMOUNT';
 
 export type ManualPaymentResult =
-  { ok: true; order: OrderRow; activated: boolean; emailQueued: boolean } | { ok: false; code: ManualPaymentErrorCode; message: string };
+  { ok: true; order: OrderRow; activated: boolean } | { ok: false; code: ManualPaymentErrorCode; message: string };
 
 const MAX_AMOUNT_MINOR = 100_000_000;
 
@@ -71,7 +71,6 @@ export async function recordManualPayment(
       ok: true,
       order: { ...order, paidMinor, status: settlement.orderStatus },
       activated: settlement.activated,
-      emailQueued: settlement.emailQueued,
     } as const;
   });
 }

@@ -35,22 +35,20 @@ export async function paymentReturn(
   scope: DataScope,
   input: { reference: string; transactionId?: string | null },
   settings: SettlementSettings,
-): Promise<{ view: PaymentReturnView | null; emailQueued: boolean }> {
+): Promise<PaymentReturnView | null> {
   const order = await orderByReference(db, input.reference);
-  if (!order || !canSeeOrder(scope, order)) return { view: null, emailQueued: false };
+  if (!order || !canSeeOrder(scope, order)) return null;
   const attemptOf = async () =>
     (input.transactionId ? await paymentOfOrderByProviderId(db, order.id, input.transactionId) : null) ??
     (await lastPaymentsOfOrders(db, [order.id]))[0] ??
     null;
 
   let attempt = await attemptOf();
-  let emailQueued = false;
   const provider = attempt ? providerNamed(attempt.provider) : null;
   if (attempt?.providerPaymentId && provider && (attempt.status === 'created' || attempt.status === 'pending')) {
-    const confirmed = await confirmPayment(db, provider, attempt.providerPaymentId, settings);
-    emailQueued = confirmed.ok && confirmed.emailQueued;
+    await confirmPayment(db, provider, attempt.providerPaymentId, settings);
     attempt = await attemptOf();
   }
   const current = (await orderById(db, order.id)) ?? order;
-  return { view: { order: current, paymentStatus: attempt ? RETURNED[attempt.status] : 'NONE', periodId: current.periodId }, emailQueued };
+  return { order: current, paymentStatus: attempt ? RETURNED[attempt.status] : 'NONE', periodId: current.periodId };
 }

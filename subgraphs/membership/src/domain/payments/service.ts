@@ -11,8 +11,6 @@ import { handlePaymentWebhook, type WebhookResult } from './webhook';
 export interface PaymentServiceDeps {
   db: Knex;
   providers: PaymentProviders;
-  /** Told after a commit that queued e-mail, so that it goes out now rather than on the next retry. */
-  outbox: { kick(): void };
   /** The portal's public origin (return URLs, links in e-mails); null: paths on the caller's origin. */
   portalUrl: string | null;
   today?: () => string;
@@ -21,7 +19,7 @@ export interface PaymentServiceDeps {
 /**
  * The payment use cases with their collaborators wired in: the REST handlers and resolvers call
  * these and nothing else. Each domain function owns its transaction; this layer only picks the
- * provider and wakes the outbox after a commit that queued e-mail.
+ * provider. E-mail they queue is sent by the membership worker, woken when it commits.
  */
 export class PaymentService {
   constructor(private readonly deps: PaymentServiceDeps) {}
@@ -32,10 +30,6 @@ export class PaymentService {
 
   private today(): string {
     return (this.deps.today ?? todayIso)();
-  }
-
-  private afterCommit(result: { emailQueued?: boolean }): void {
-    if (result.emailQueued) this.deps.outbox.kick();
   }
 
   get builtin() {
@@ -52,20 +46,14 @@ export class PaymentService {
   ): Promise<WebhookResult | { ok: false; code: 'UNKNOWN_PROVIDER'; message: string }> {
     const provider = this.deps.providers.named(providerName);
     if (!provider) return { ok: false, code: 'UNKNOWN_PROVIDER', message: `No payment provider ${providerName}.` };
-    const result = await handlePaymentWebhook(this.deps.db, provider, request, this.settings);
-    if (result.ok) this.afterCommit(result.confirmation);
-    return result;
+    return handlePaymentWebhook(this.deps.db, provider, request, this.settings);
   }
 
-  async paymentReturn(scope: DataScope, input: { reference: string; transactionId?: string | null }): Promise<PaymentReturnView | null> {
-    const result = await paymentReturn(this.deps.db, (name) => this.deps.providers.named(name), scope, input, this.settings);
-    this.afterCommit(result);
-    return result.view;
+  paymentReturn(scope: DataScope, input: { reference: string; transactionId?: string | null }): Promise<PaymentReturnView | null> {
+    return paymentReturn(this.deps.db, (name) => this.deps.providers.named(name), scope, input, this.settings);
   }
 
-  async recordManualPayment(scope: DataScope, input: { orderReference: string; amountMinor: number }): Promise<ManualPaymentResult> {
-    const result = await recordManualPayment(this.deps.db, scope, input, this.settings);
-    if (result.ok) this.afterCommit(result);
-    return result;
+  recordManualPayment(scope: DataScope, input: { orderReference: string; amountMinor: number }): Promise<ManualPaymentResult> {
+    return recordManualPayment(this.deps.db, scope, input, this.settings);
   }
 }

@@ -13,7 +13,6 @@ export interface Settlement {
   orderStatus: OrderRow['status'];
   /** This payment completed the order and its memberships were activated now. */
   activated: boolean;
-  emailQueued: boolean;
 }
 
 export interface SettlementSettings {
@@ -31,24 +30,23 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
   const paidMinor = order.paidMinor + amountMinor;
   const completes = order.status === 'unpaid' && paidMinor >= order.totalMinor;
   await recordOrderPayment(trx, order.id, paidMinor, completes);
-  if (!completes) return { orderStatus: order.status, activated: false, emailQueued: false };
-  const emailQueued = await activateOrderMemberships(trx, { ...order, paidMinor }, settings);
-  return { orderStatus: 'paid', activated: true, emailQueued };
+  if (!completes) return { orderStatus: order.status, activated: false };
+  await activateOrderMemberships(trx, { ...order, paidMinor }, settings);
+  return { orderStatus: 'paid', activated: true };
 }
 
 /**
  * Gives every pending membership of the order without one its number (reserveMembershipNumbers) and activates
- * it, then queues one confirmation e-mail listing them. Returns whether an e-mail was queued (not
- * when the account has no address).
+ * it, then queues one confirmation e-mail listing them (none when the account has no address).
  *
  * The organisation's number lock (its row of `membership_number_sequences`) is held from the
  * reservation to commit, so that a rolled-back activation leaves no gap; every concurrent payer of
  * the organisation queues on it. So everything that needs no number is read first, and under the
  * lock only three statements run: the reservation, one activation of all memberships, the e-mail.
  */
-async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<boolean> {
+async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<void> {
   const pending = await lockPendingMembershipsOfOrder(trx, order.id);
-  if (pending.length === 0) return false;
+  if (pending.length === 0) return;
   const period = await periodById(trx, order.periodId);
   if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
   const account = await accountContact(trx, order.accountId);
@@ -79,7 +77,7 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
   const numbers = new Map(numbered.map((n) => [n.id, n.membershipNumber]));
   await activateMemberships(trx, numbered);
 
-  if (!account?.email) return false;
+  if (!account?.email) return;
   const email = confirmationEmail({
     recipientFirstName: account.firstName,
     organisationName: organisation.name,
@@ -104,5 +102,4 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     // Each member's card, made when the e-mail is sent (not in this transaction).
     attachments: membershipCardRefs(numbered.map((n) => n.id)),
   });
-  return true;
 }

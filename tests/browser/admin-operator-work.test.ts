@@ -82,7 +82,7 @@ describe("the operator's work in the admin portal", () => {
     await screenshots(page, 'admin-audit-log');
 
     await page.getByLabel('Operator (user key)').fill('nobody.here');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByTestId('audit-empty').waitFor();
     expect(new URL(page.url()).search).toBe('?actorUserKey=nobody.here');
 
@@ -212,7 +212,7 @@ describe("the operator's work in the admin portal", () => {
     await menu(page).getByRole('link', { name: 'Sign-in hand-offs' }).click();
     await page.getByLabel('User key').fill(userKey);
     await page.getByLabel('Result').selectOption({ label: 'Refused' });
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     const rows = page.getByTestId('handoff-row');
     await page.locator('[data-testid="handoff-row"][data-reason="bad_signature"]').waitFor();
     expect(await rows.count()).toBe(2);

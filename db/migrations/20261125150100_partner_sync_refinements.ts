@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
  * - `membership.memberships_person` duplicated `memberships_person_id_index` (20261125100000, the
  *   import change log) on the same column; one is enough.
  */
-const MARK_MEMBERS = `
+export const MARK_MEMBERS = `
   CREATE OR REPLACE FUNCTION membership.mark_members_of_memberships() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
     PERFORM 1 FROM membership.persons
@@ -20,7 +20,7 @@ const MARK_MEMBERS = `
     RETURN NULL;
   END $fn$`;
 
-const MARK_HOUSEHOLDS = `
+export const MARK_HOUSEHOLDS = `
   CREATE OR REPLACE FUNCTION membership.mark_households_of_links() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
     PERFORM 1 FROM membership.persons

@@ -10,3 +10,4 @@ export * from './process';
 export * from './service';
 export * from './listen';
 export * from './textInput';
+export * from './cli';

@@ -6,7 +6,7 @@ import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';
 import { tokenExpired, type SessionTokens } from './sessionTokens';
-import { SESSION_COOKIE } from '../session/middleware';
+import { regenerateSession, SESSION_COOKIE } from '../session/middleware';
 import { isStoredSession } from '../session/pgStore';
 
 const credentials = z.object({
@@ -36,10 +36,6 @@ export interface SignInLimits {
   perUserKey: RateLimit;
 }
 
-function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-}
-
 /**
  * The gateway's sign-in, refresh and logout (contract "Gateway: authentication"). Bodies are
  * empty on success; the JWT stays in the server-side session.
@@ -67,7 +63,7 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }: Ga
     }
     // (3) A new session id at every sign-in: a session id planted before login is worthless. A
     // request without a stored session already has a fresh, never-stored id.
-    if (isStoredSession(req)) await regenerate(req);
+    if (isStoredSession(req)) await regenerateSession(req);
     req.session.auth = {
       token: result.value.token,
       expiresAt: result.value.expiresAt,

@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { createKnex, type Knex } from '@ems/db';
 import { AdminServiceClient } from '../auth/adminClient';
 import { deleteSessionsOfAccount } from '../data/sessions';
+import { positiveInteger, UsageError } from '@ems/service-runtime';
 import { loadEnv } from './env';
+
+export { UsageError };
 
 /**
  * `npm run sessions -- end --user <userKey> [--tenant <id>]` or `end --account <id>`: signs one
@@ -18,8 +21,6 @@ export const USAGE = `Usage: npm run sessions -- end --user <userKey> [--tenant 
   Ends every session of one user at once and prints how many were ended.
   --tenant defaults to DEFAULT_REGISTRATION_SYSTEM_ID, else 1.
 `;
-
-export class UsageError extends Error {}
 
 export type SessionsTarget = { userKey: string; registrationSystemId: number } | { accountId: number };
 
@@ -92,13 +93,6 @@ export async function runEndSessions(db: Knex, accountOf: AccountLookup, target:
   const who = 'userKey' in target ? `user "${target.userKey}" (account ${result.accountId})` : `account ${result.accountId}`;
   io.out(`Ended ${result.ended} session${result.ended === 1 ? '' : 's'} of ${who}.`);
   return 0;
-}
-
-function positiveInteger(name: string, value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
-    throw new UsageError(`${name} must be a positive whole number, not "${value}"`);
-  return n;
 }
 
 async function main(argv: string[]): Promise<number> {

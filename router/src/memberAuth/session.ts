@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import 'express-session';
 import { readTokenClaims, UpstreamError } from '@ems/schema';
 import type { PendingSignIn } from '../oidc/relyingParty';
+import { regenerateSession } from '../session/middleware';
 import { isStoredSession } from '../session/pgStore';
 import '../session/authState';
 
@@ -15,10 +16,6 @@ declare module 'express-session' {
      */
     anonymousSessionId?: string;
   }
-}
-
-function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
 }
 
 /**
@@ -35,7 +32,7 @@ export async function keepMemberToken(
   if (typeof claims?.accountId !== 'number' || typeof claims.userKey !== 'string' || typeof claims.registrationSystemId !== 'number') {
     throw new UpstreamError('Admin service returned an unexpected token', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
   }
-  if (isStoredSession(req)) await regenerate(req);
+  if (isStoredSession(req)) await regenerateSession(req);
   req.session.auth = {
     token: token.token,
     expiresAt: token.expiresAt,

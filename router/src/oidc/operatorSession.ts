@@ -7,6 +7,7 @@ import {
   type OperatorIdTokenClaims,
   type OperatorTenant,
 } from '@ems/schema';
+import { regenerateSession } from '../session/middleware';
 import type { PendingSignIn } from './relyingParty';
 
 /** What the admin portal's session holds beside `auth` (the JWT, as the member portal's). Never sent as is. */
@@ -24,10 +25,6 @@ declare module 'express-session' {
   }
 }
 
-function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-}
-
 /**
  * Keeps an exchange's token in the session, under a new session id (a sign-in or a tenant switch
  * changes what the session may do, so an id seen before is worth nothing after).
@@ -41,7 +38,7 @@ export async function storeOperatorToken(
   if (typeof claims?.accountId !== 'number' || typeof claims.userKey !== 'string') {
     throw new UpstreamError('Admin service returned an unexpected token', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
   }
-  await regenerate(req);
+  await regenerateSession(req);
   req.session.portal = 'admin';
   req.session.auth = {
     token: exchange.token,

@@ -1,5 +1,5 @@
 import session from 'express-session';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { PgSessionStore } from './pgStore';
 
 /** The registration portal's cookie; the admin portal's router names its own (SESSION_COOKIE_NAME). */
@@ -21,4 +21,9 @@ export function sessionMiddleware(store: PgSessionStore, secret: string, idleSec
     unset: 'destroy',
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleSeconds * 1000, path: '/' },
   });
+}
+
+/** Gives the request's session a new id (a sign-in changes what the session may do: an id seen before is worth nothing after). */
+export function regenerateSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
 }

@@ -13,7 +13,10 @@ import {
   type NewApiKeyInput,
   type RotateApiKeyInput,
 } from '../domain/apiKeys';
+import { positiveInteger, readAllStdin, UsageError, type CliIo } from '@ems/service-runtime';
 import { loadEnv } from './env';
+
+export { UsageError, type CliIo };
 
 /**
  * `npm run keys -- <create|list|rotate|revoke>`: the operator's tool for the admin service's API
@@ -40,20 +43,12 @@ export const USAGE = `Usage: npm run keys -- <command> [options]
       Key <id> stops working at once: the end of a rotation, or the emergency path.
 `;
 
-export class UsageError extends Error {}
-
 export type KeysCommand =
   | { kind: 'help' }
   | { kind: 'create'; input: NewApiKeyInput; valueFromStdin: boolean }
   | { kind: 'list'; includeRevoked: boolean }
   | { kind: 'rotate'; id: number; input: RotateApiKeyInput; valueFromStdin: boolean }
   | { kind: 'revoke'; id: number };
-
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  readStdin(): Promise<string>;
-}
 
 /** Parses the arguments after `keys`; throws UsageError before anything touches the database. */
 export function parseKeysCommand(argv: string[]): KeysCommand {
@@ -272,13 +267,6 @@ function optional<T>(value: string | undefined, convert: (v: string) => T): T | 
   return value === undefined ? undefined : convert(value);
 }
 
-function positiveInteger(name: string, value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
-    throw new UsageError(`${name} must be a positive whole number, not "${value}"`);
-  return n;
-}
-
 function idList(value: string): number[] {
   const ids = value.split(',').map((s) => s.trim());
   if (ids.some((s) => s === '')) throw new UsageError(`--orgs must be a comma-separated list of organisation ids, not "${value}"`);
@@ -294,12 +282,6 @@ function keyId(positionals: string[]): number {
   if (positionals.length === 0) throw new UsageError('the key id is required (see npm run keys -- list)');
   if (positionals.length > 1) throw new UsageError(`unexpected argument: ${positionals[1]}`);
   return positiveInteger('the key id', positionals[0] ?? '');
-}
-
-async function readAllStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -3,6 +3,7 @@ import { createKnex, type Knex } from '@ems/db';
 import { isAppError } from '@ems/schema';
 import { findTenantMemberOidc } from '../data/memberOidc';
 import { configureMemberOidc, removeMemberOidc } from '../domain/memberSignIn/tenantProvider';
+import { readAllStdin, type CliIo } from '@ems/service-runtime';
 import { loadEnv } from './env';
 
 /**
@@ -20,14 +21,8 @@ export const USAGE = `Usage: npm run member-oidc -- <command> <registrationSyste
   remove <id>    No member sign-in and no anonymous registration from now on.
 `;
 
-export interface MemberOidcIo {
-  out(text: string): void;
-  err(text: string): void;
-  readStdin(): Promise<string>;
-}
-
 /** Runs one command; returns the exit code (2: usage or input, 1: failure). */
-export async function runMemberOidcCommand(argv: string[], db: Knex, io: MemberOidcIo): Promise<number> {
+export async function runMemberOidcCommand(argv: string[], db: Knex, io: CliIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -94,12 +89,6 @@ export async function runMemberOidcCommand(argv: string[], db: Knex, io: MemberO
     io.err(`member-oidc: ${isAppError(err) ? err.message : `failed: ${err instanceof Error ? err.message : String(err)}`}`);
     return isAppError(err) ? 2 : 1;
   }
-}
-
-async function readAllStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 if (require.main === module) {

@@ -43,9 +43,8 @@ export async function registerAnonymousSession(
   const account = await db.transaction(async (trx) => {
     await lockUserKey(trx, registrationSystemId, userKey);
     // A session id seen before is that session again, or (signed in since, retired) no longer one.
-    if ((await findAccountIdByUserKey(trx, registrationSystemId, userKey)) !== null)
-      return findAccountByUserKey(trx, registrationSystemId, userKey);
-    await insertSelfRegisteredAccount(trx, { registrationSystemId, userKey, email: null });
+    if ((await findAccountIdByUserKey(trx, registrationSystemId, userKey)) === null)
+      await insertSelfRegisteredAccount(trx, { registrationSystemId, userKey, email: null });
     return findAccountByUserKey(trx, registrationSystemId, userKey);
   });
   if (!account) throw new ForbiddenError('This anonymous session has ended', { code: 'ANONYMOUS_SESSION_ENDED' });

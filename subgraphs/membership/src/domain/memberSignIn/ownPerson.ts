@@ -15,7 +15,7 @@ export interface OwnPersonInput {
 const EARLIEST_BIRTH = '1900-01-01';
 
 /** The date of birth rules: a real calendar date, not in the future, not before 1900. */
-export function checkDateOfBirth(value: string, today: string): string | null {
+function checkDateOfBirth(value: string, today: string): string | null {
   if (!isIsoDate(value)) return 'must be a date (YYYY-MM-DD)';
   if (value > today) return 'must not be in the future';
   if (value < EARLIEST_BIRTH) return `must not be before ${EARLIEST_BIRTH}`;

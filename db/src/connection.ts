@@ -11,6 +11,16 @@ export interface ConnectionOptions {
 
 const caseMappers = knexSnakeCaseMappers();
 
+/**
+ * Planner settings every connection of ours starts with. `random_page_cost` 1.1 instead of
+ * PostgreSQL's default 4 (which models spinning disks): our tables live on SSDs or in cache, and
+ * the set-based statements join a batch of keys (`unnest` of thousands of values) to a large
+ * table. With 4 the planner prices one index probe per key above reading the whole table, and
+ * scanned all 200,000 participants of an event to find 5,000 of them (144 ms instead of 15 ms).
+ * 1.1 is PostgreSQL's documented value for solid-state storage.
+ */
+const SESSION_SETTINGS = '-c random_page_cost=1.1';
+
 /** One knex instance per process; camelCase in code, snake_case in PostgreSQL. */
 export function createKnex(databaseUrl: string, options: ConnectionOptions = {}): Knex {
   return knexFactory({
@@ -18,6 +28,7 @@ export function createKnex(databaseUrl: string, options: ConnectionOptions = {})
     connection: {
       connectionString: databaseUrl,
       application_name: options.applicationName ?? 'ems',
+      options: SESSION_SETTINGS,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     ...caseMappers,

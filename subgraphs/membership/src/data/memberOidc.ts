@@ -18,6 +18,22 @@ export async function findTenantMemberOidc(db: Db, registrationSystemId: number)
   return (row as TenantMemberOidcRow | undefined) ?? null;
 }
 
+/**
+ * A tenant and its member provider in one statement: null when there is no such registration
+ * system, `memberOidc: null` when it has no provider.
+ */
+export async function findTenantWithMemberOidc(
+  db: Db,
+  registrationSystemId: number,
+): Promise<{ memberOidc: TenantMemberOidcRow | null } | null> {
+  const row = await db('membership.registrationSystems as rs')
+    .leftJoin('membership.tenantMemberOidc as o', 'o.registrationSystemId', 'rs.id')
+    .where('rs.id', registrationSystemId)
+    .first('o.registrationSystemId', 'o.issuerUrl', 'o.clientId', 'o.clientSecret', 'o.displayName', 'o.anonymousAllowed');
+  if (!row) return null;
+  return { memberOidc: row.registrationSystemId === null ? null : (row as TenantMemberOidcRow) };
+}
+
 /** Configures (or reconfigures) a tenant's member provider. */
 export async function saveTenantMemberOidc(db: Db, row: TenantMemberOidcRow): Promise<void> {
   await db('membership.tenantMemberOidc')

@@ -277,14 +277,17 @@ describe('rule 12: member sign-in (POST /auth/token-exchange/oauth2 from the reg
 });
 
 describe('the router reads the provider settings (GET /auth/tenants/:id/member-oidc)', () => {
-  it('answers the registration portal only; none for a tenant without', async () => {
+  it('answers the registration portal only; none for a tenant without; an unknown tenant is not found', async () => {
     const portal = { portal: 'registration', registrationSystemId: null };
-    expect(await memberOidcForRouter(knex, portal, HILLSIDE)).toMatchObject({
+    expect(await memberOidcForRouter(knex, portal, HILLSIDE)).toEqual({
       issuerUrl: ISSUER,
+      clientId: expect.any(String),
+      clientSecret: 'c'.repeat(32),
       displayName: 'Club ID',
       anonymousAllowed: true,
     });
     expect(await memberOidcForRouter(knex, portal, 1)).toBeNull();
+    expect(await code(memberOidcForRouter(knex, portal, 999))).toBe('TENANT_NOT_FOUND');
     expect(await code(memberOidcForRouter(knex, { portal: 'admin', registrationSystemId: null }, HILLSIDE))).toBe('PORTAL_NOT_ALLOWED');
     expect(await code(memberOidcForRouter(knex, { portal: 'registration', registrationSystemId: 1 }, HILLSIDE))).toBe('PORTAL_NOT_ALLOWED');
   });

@@ -1,6 +1,6 @@
 import { ForbiddenError, InputError, NotFoundError } from '@ems/schema';
 import type { Db } from '../../data/db';
-import { deleteTenantMemberOidc, findTenantMemberOidc, saveTenantMemberOidc, type TenantMemberOidcRow } from '../../data/memberOidc';
+import { deleteTenantMemberOidc, findTenantWithMemberOidc, saveTenantMemberOidc, type TenantMemberOidcRow } from '../../data/memberOidc';
 import { findTenantAuthSettings } from '../../data/tenants';
 
 /** The tenant's member provider; a tenant that has none offers neither member sign-in nor anonymous registration. */
@@ -14,9 +14,9 @@ export async function requireMemberOidc(db: Db, registrationSystemId: number): P
 
 /** The tenant's member provider or null; an unknown tenant is a 404. */
 export async function memberOidcOf(db: Db, registrationSystemId: number): Promise<TenantMemberOidcRow | null> {
-  if (!(await findTenantAuthSettings(db, registrationSystemId)))
-    throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
-  return findTenantMemberOidc(db, registrationSystemId);
+  const tenant = await findTenantWithMemberOidc(db, registrationSystemId);
+  if (!tenant) throw new NotFoundError('Registration system not found', { code: 'TENANT_NOT_FOUND' });
+  return tenant.memberOidc;
 }
 
 /** What a registration portal's router needs to sign members in with the tenant's provider (null: none). */

@@ -42,6 +42,12 @@ export class MemberProviders {
    * The relying party for a provider and this portal's callback address (the host the member
    * came to; the provider accepts only callbacks registered with it). A changed setting is a new
    * relying party, so a rotated secret takes effect with the settings cache.
+   *
+   * The key is the provider (issuer, client id, secret) and the callback, not the provider alone:
+   * openid-client's discovered configuration depends on the provider only, but a RelyingParty
+   * also carries its redirect URI (the authorization request's `redirect_uri`, the token
+   * request's, the post-logout address), so two hosts of one provider are two relying parties.
+   * Sharing one would cost a redirect URI passed on every call for one discovery request saved.
    */
   relyingParty(settings: MemberOidcSettings, callbackUrl: string): RelyingParty {
     const key = JSON.stringify([settings.issuerUrl, settings.clientId, settings.clientSecret, callbackUrl]);

@@ -5,6 +5,7 @@ import {
   type TenantPublicIdentity,
   type TokenResponse,
 } from '@ems/schema';
+import type { OidcProviderSettings } from '../oidc/relyingParty';
 
 export interface ExternalLoginInput {
   registrationSystemId: number;
@@ -22,10 +23,7 @@ export interface MemberExchangeRequest {
 }
 
 /** A tenant's member OpenID provider as membership tells this router. The secret stays in this process. */
-export interface MemberOidcSettings {
-  issuerUrl: string;
-  clientId: string;
-  clientSecret: string;
+export interface MemberOidcSettings extends OidcProviderSettings {
   displayName: string;
   anonymousAllowed: boolean;
 }

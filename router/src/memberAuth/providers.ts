@@ -1,7 +1,7 @@
 import { UpstreamError } from '@ems/schema';
 import type { AdminServiceClient, MemberOidcSettings } from '../auth/adminClient';
 import { BriefCache } from '../auth/briefCache';
-import { RelyingParty } from '../oidc/relyingParty';
+import { RelyingParty, type OidcProviderSettings } from '../oidc/relyingParty';
 
 /** How long the router keeps a tenant's member provider settings: a change shows within it. */
 const CACHE_MS = 30_000;
@@ -49,15 +49,16 @@ export class MemberProviders {
    * request's, the post-logout address), so two hosts of one provider are two relying parties.
    * Sharing one would cost a redirect URI passed on every call for one discovery request saved.
    */
-  relyingParty(settings: MemberOidcSettings, callbackUrl: string): RelyingParty {
-    const key = JSON.stringify([settings.issuerUrl, settings.clientId, settings.clientSecret, callbackUrl]);
+  relyingParty(provider: OidcProviderSettings, callbackUrl: string): RelyingParty {
+    const { issuerUrl, clientId, clientSecret } = provider;
+    const key = JSON.stringify([issuerUrl, clientId, clientSecret, callbackUrl]);
     let party = this.parties.get(key);
     if (!party) {
       if (this.parties.size > 100) this.parties.clear();
       party = new RelyingParty({
-        issuerUrl: settings.issuerUrl,
-        clientId: settings.clientId,
-        clientSecret: settings.clientSecret,
+        issuerUrl,
+        clientId,
+        clientSecret,
         redirectUrl: callbackUrl,
         postLogoutRedirectUrl: new URL('/', callbackUrl).href,
         scopes: this.options.scopes,

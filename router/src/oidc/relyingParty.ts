@@ -3,11 +3,15 @@ import type { OperatorIdTokenClaims } from '@ems/schema';
 import type { Request } from 'express';
 import type { RouterEnv } from '../env';
 
-/** The admin portal's OpenID provider, from the router's environment (README, "Configuring an OpenID provider"). */
-export interface OidcSettings {
+/** An OpenID provider and this router's client registered with it: what the operator and member settings share. */
+export interface OidcProviderSettings {
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** The admin portal's OpenID provider, from the router's environment (README, "Configuring an OpenID provider"). */
+export interface OidcSettings extends OidcProviderSettings {
   /** This router's `/auth/oidc/callback` as the browser reaches it (registered at the provider). */
   redirectUrl: string;
   postLogoutRedirectUrl: string;

@@ -2,6 +2,9 @@ import { camelCaseRows, type Knex } from '@ems/db';
 import type { Db } from './db';
 import { rawSet } from './sqlSets';
 
+/** The organisations where account `a` holds ROLE_ORG_ADMIN (an operator), as a select column. */
+const ADMIN_ORGANISATION_IDS = `ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id AND 'ROLE_ORG_ADMIN' = ANY(o.roles)) AS admin_organisation_ids`;
+
 /** One query: the account behind a user key with its organisation ids (all, and those it administers) and person ids. */
 export async function loadScopeRows(
   db: Knex,
@@ -14,11 +17,25 @@ export async function loadScopeRows(
     .first(
       'a.id as accountId',
       db.raw('ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id) AS organisation_ids'),
-      db.raw(
-        `ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id AND 'ROLE_ORG_ADMIN' = ANY(o.roles)) AS admin_organisation_ids`,
-      ),
+      db.raw(ADMIN_ORGANISATION_IDS),
       db.raw('ARRAY(SELECT person_id FROM membership.linked_persons l WHERE l.account_id = a.id) AS person_ids'),
     );
+  return row ?? null;
+}
+
+/**
+ * One query: the enabled account behind a user key and the organisations it administers, what an
+ * audit entry needs of its actor (no organisations it only belongs to, no persons).
+ */
+export async function loadOperatorIdentity(
+  db: Knex,
+  registrationSystemId: number,
+  userKey: string,
+): Promise<{ accountId: number; adminOrganisationIds: number[] } | null> {
+  const row = await db('membership.accounts as a')
+    .where({ 'a.registrationSystemId': registrationSystemId, 'a.externalUserId': userKey })
+    .whereNull('a.disabledAt')
+    .first('a.id as accountId', db.raw(ADMIN_ORGANISATION_IDS));
   return row ?? null;
 }
 

@@ -5,7 +5,7 @@ import { TODAY, type Club } from '../../testing/fixtures';
 import type { operatorGraphql } from '../../testing/operatorGraphql';
 import { useOperatorTestbed } from '../../testing/operatorTestbed';
 import { scopeForUser } from '../scope';
-import { recordOperatorActions } from './operatorAction';
+import { recordOperatorActions, recordOperatorActionsOfUser } from './operatorAction';
 
 /**
  * The operators' audit log (issue 20): an operator's change and its entry are one transaction;
@@ -173,5 +173,48 @@ describe('the audit log', () => {
     expect((await log(club.family.userKey, club, byId)).entries).toEqual([]);
     // And the operator's own organisation filter still finds them.
     expect((await log(club.operator.userKey, club, byId)).entries).toHaveLength(2);
+  });
+});
+
+describe("another subgraph's entries (recordOperatorActionsOfUser: the operator by user key, as imports writes them)", () => {
+  const entry = (organisationId: number, subjectId: string) => ({
+    organisationId,
+    action: 'test.recorded',
+    subjectType: 'test_subject',
+    subjectId,
+    before: null,
+    after: { n: 1 },
+  });
+  const byUserKey = (tenant: Club, userKey: string, organisationId: number, subjectId: string) =>
+    knex.transaction((trx) =>
+      recordOperatorActionsOfUser(trx, { registrationSystemId: tenant.tenantId, userKey }, [entry(organisationId, subjectId)]),
+    );
+  const written = (subjectId: string) =>
+    knex('membership.auditLog')
+      .where({ subjectType: 'test_subject', subjectId })
+      .select('registrationSystemId', 'organisationId', 'actorAccountId', 'actorUserKey', 'action', 'before', 'after');
+
+  it("names the operator's account; refuses an organisation they do not administer and a user key without an account, writing nothing", async () => {
+    await byUserKey(club, club.operator.userKey, club.organisationId, 'by-user-key');
+    expect(await written('by-user-key')).toEqual([
+      {
+        registrationSystemId: club.tenantId,
+        organisationId: club.organisationId,
+        actorAccountId: club.operator.accountId,
+        actorUserKey: club.operator.userKey,
+        action: 'test.recorded',
+        before: null,
+        after: { n: 1 },
+      },
+    ]);
+    for (const [userKey, tenant] of [
+      [club.otherOperator.userKey, club],
+      [club.family.userKey, club],
+      ['no-such-user', club],
+      [club.operator.userKey, otherTenant],
+    ] as const) {
+      await expect(byUserKey(tenant, userKey, club.organisationId, 'refused')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect(await written('refused')).toEqual([]);
   });
 });

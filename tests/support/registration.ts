@@ -1,3 +1,4 @@
+import type { Knex } from '@ems/db';
 import type { HttpClient, HttpResponse } from './client';
 
 /** The contract's FormDTO, as the REST endpoints return it. */
@@ -104,4 +105,16 @@ export async function payThroughCheckout(client: HttpClient, paymentUrl: string,
   if (decided.status !== 303) throw new Error(`checkout decision: ${decided.status} ${decided.text}`);
   const returnUrl = new URL(String(decided.headers.location), 'http://portal.invalid');
   return { checkoutUrl, page, returnUrl };
+}
+
+/**
+ * Waits until the order is paid. The built-in provider redirects the payer at once and delivers
+ * its webhook in the background, so a test that skips the return page waits for the webhook.
+ */
+export async function untilOrderPaid(knex: Knex, reference: string, withinMs = 10_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await knex('membership.orders').where({ reference, status: 'paid' }).first())) {
+    if (Date.now() > deadline) throw new Error(`order ${reference} not paid within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -9,13 +9,15 @@ import { seedClub, type Club } from './testing/fixtures';
 import { signPayload } from './domain/payments/signature';
 import { todayIso } from './domain/clock';
 import { startSmtpServer, type TestSmtpServer } from './testing/smtpServer';
+import { startWebhookGate, type WebhookGate } from './testing/webhookGate';
 import { loadWorkerEnv } from './worker/env';
 import { startMembershipWorker, type RunningMembershipWorker } from './worker/worker';
 
 /**
  * The payment flow through the running service: the pay link, the built-in checkout page, the
- * decision, the signed webhook over real HTTP to the service itself, the redirect to the
- * portal's return route, and the GraphQL reads and writes, all scoped.
+ * decision, the redirect to the portal's return route, the signed webhook over real HTTP to the
+ * service itself (in the background, retried until acknowledged), and the GraphQL reads and
+ * writes, all scoped.
  */
 const JWT_SECRET = 'j'.repeat(64);
 const WEBHOOK_SECRET = 'w'.repeat(40);
@@ -56,6 +58,40 @@ afterAll(async () => {
   await service?.stop();
   await db.drop();
 });
+
+/** Another instance of the service on the same database (e.g. with its webhooks through a gate). */
+function startInstance(settings: Record<string, string> = {}): Promise<RunningService> {
+  return startMembershipService(
+    loadEnv({
+      DATABASE_URL: db.url,
+      JWT_SECRET,
+      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      MEMBERSHIP_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...settings,
+    }),
+  );
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The webhook is delivered after the redirect: wait for the order to be paid by it. */
+const untilPaid = (order: { id: number }, withinMs = 10_000) =>
+  until(
+    `order ${order.id} paid`,
+    async () => (await knex('membership.orders').where({ id: order.id, status: 'paid' }).first()) as unknown,
+    withinMs,
+  );
+
+const checkoutOf = (transactionId: string) => knex('membership.builtinCheckouts').where({ id: transactionId }).first();
 
 async function newOrder(personIds: number[], accountId = club.family.accountId) {
   const result = await knex.transaction((trx) =>
@@ -122,7 +158,7 @@ const PAYMENT_RETURN = `query ($reference: String!, $transactionId: String) {
 }`;
 
 describe('the browser payment flow with the built-in provider', () => {
-  it('pay link -> checkout page -> Pay -> signed webhook -> portal return: the order is paid and its memberships active', async () => {
+  it('pay link -> checkout page -> Pay -> portal return and signed webhook: the order is paid and its memberships active', async () => {
     const order = await newOrder([club.family.self]);
     const checkout = await startCheckout(order);
     expect(checkout.pathname).toMatch(/^\/payments\/builtin\/checkout\/[0-9a-f-]{36}$/);
@@ -141,10 +177,7 @@ describe('the browser payment flow with the built-in provider', () => {
     expect(back.pathname).toBe('/membership/payment-return');
     expect(Object.fromEntries(back.searchParams)).toEqual({ reference: order.reference, status: 'success', transactionId });
 
-    // The webhook went over HTTP before the redirect: the order is already settled.
-    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'paid', paidMinor: order.totalMinor });
-    expect(await knex('membership.paymentEvents').where({ providerPaymentId: transactionId })).toHaveLength(1);
-
+    // The return page confirms with the provider whether or not the webhook has arrived yet.
     const result = await graphql(club.family.userKey, PAYMENT_RETURN, { reference: order.reference, transactionId });
     expect(result.errors).toBeUndefined();
     expect(result.data?.paymentReturn).toMatchObject({
@@ -167,6 +200,11 @@ describe('the browser payment flow with the built-in provider', () => {
         ],
       },
     });
+
+    // The webhook, sent over HTTP after the redirect, is acknowledged and recorded once.
+    await until('the webhook acknowledged', async () => (await checkoutOf(transactionId!)).webhookDeliveredAt, 10_000);
+    expect(await knex('membership.paymentEvents').where({ providerPaymentId: transactionId })).toHaveLength(1);
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'paid', paidMinor: order.totalMinor });
 
     // The confirmation is queued with the payment; the membership worker sends it (below).
     expect(await knex('membership.emails').where({ orderId: order.id }).first()).toMatchObject({
@@ -214,6 +252,103 @@ describe('the browser payment flow with the built-in provider', () => {
       expect(page).not.toContain(order.reference);
     }
     expect(await knex('membership.payments').where({ orderId: order.id })).toHaveLength(0);
+  });
+});
+
+describe('the built-in provider’s webhook arrives after the payer, and is redelivered until acknowledged', () => {
+  let gate: WebhookGate;
+  let gated: RunningService | undefined;
+  const persons: number[] = [];
+
+  beforeAll(async () => {
+    for (const firstName of ['Gina', 'Gus', 'Greta']) {
+      const [person] = await knex('membership.persons')
+        .insert({ registrationSystemId: club.tenantId, firstName, lastName: 'Gate', dateOfBirth: '1980-02-02' })
+        .returning('id');
+      await knex('membership.linkedPersons').insert({ accountId: club.family.accountId, personId: person.id, relationship: 'partner' });
+      persons.push(person.id as number);
+    }
+    gate = await startWebhookGate();
+    // Its webhooks go through the gate, which forwards them to the instance itself.
+    gated = await startInstance({ PUBLIC_BASE_URL: gate.url });
+    gate.target = gated.url;
+  });
+
+  afterAll(async () => {
+    await gated?.stop();
+    await gate?.stop();
+  });
+
+  /** Starts and decides a checkout on the gated instance; answers the redirect and the checkout id. */
+  async function payThroughGate(order: { paymentUrl: string }) {
+    const res = await fetch(`${gated!.url}${payPath(order)}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const checkout = new URL(res.headers.get('location') as string, `${gated!.url}${payPath(order)}`);
+    return { back: await decide(checkout, 'pay'), transactionId: checkout.pathname.split('/').pop()! };
+  }
+
+  /** Paid once: one succeeded attempt, one processed event, one number, one confirmation. */
+  async function expectPaidOnce(order: { id: number; totalMinor: number }, transactionId: string) {
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'paid', paidMinor: order.totalMinor });
+    expect(await knex('membership.payments').where({ orderId: order.id }).pluck('status')).toEqual(['succeeded']);
+    expect(await knex('membership.paymentEvents').where({ providerPaymentId: transactionId })).toHaveLength(1);
+    const memberships = await knex('membership.memberships').where({ orderId: order.id });
+    expect(memberships.map((m) => [m.status, typeof m.membershipNumber])).toEqual([['active', 'string']]);
+    expect(await knex('membership.emails').where({ orderId: order.id, kind: 'membership_confirmation' })).toHaveLength(1);
+  }
+
+  it('the redirect comes before the webhook; the return page shows SUCCEEDED and PAID, and the late webhook changes nothing', async () => {
+    const order = await newOrder([persons[0]!]);
+    gate.hold();
+    const { back, transactionId } = await payThroughGate(order);
+    expect(back.searchParams.get('status')).toBe('success');
+    // The webhook waits at the gate, so nothing is settled yet: the payer did not wait for it.
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'unpaid' });
+
+    const result = await graphql(club.family.userKey, PAYMENT_RETURN, { reference: order.reference, transactionId });
+    expect(result.data?.paymentReturn).toMatchObject({ paymentStatus: 'SUCCEEDED', order: { status: 'PAID' } });
+
+    const seen = gate.seen.length;
+    gate.release();
+    await until('the late webhook acknowledged', async () => (await checkoutOf(transactionId)).webhookDeliveredAt, 10_000);
+    expect(gate.seen.slice(seen).map((w) => w.status)).toEqual([200]);
+    await expectPaidOnce(order, transactionId);
+  });
+
+  it('a webhook answered 500 is delivered again until acknowledged; the order is paid exactly once', async () => {
+    const order = await newOrder([persons[1]!]);
+    const seen = gate.seen.length;
+    gate.failNext = 1;
+    const { transactionId } = await payThroughGate(order);
+    // No return page: only the redelivery (about a second later) can pay the order.
+    await untilPaid(order);
+    await until('the webhook acknowledged', async () => (await checkoutOf(transactionId)).webhookDeliveredAt, 5_000);
+    const deliveries = gate.seen.slice(seen);
+    expect(deliveries.map((w) => w.status)).toEqual([500, 200]);
+    expect(deliveries[1]?.body).toBe(deliveries[0]?.body);
+    await expectPaidOnce(order, transactionId);
+  });
+
+  it('a decision whose webhook was never acknowledged is delivered when the service starts again', async () => {
+    const order = await newOrder([persons[2]!]);
+    const seen = gate.seen.length;
+    gate.failNext = Infinity;
+    const { transactionId } = await payThroughGate(order);
+    await until('the first delivery refused', async () => gate.seen.length > seen, 5_000);
+    // Stopping with a retry waiting neither hangs nor throws; the decision stays undelivered.
+    const stopping = Date.now();
+    await gated!.stop();
+    gated = undefined;
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    gate.failNext = 0;
+    expect(await checkoutOf(transactionId)).toMatchObject({ status: 'paid', webhookDeliveredAt: null });
+    expect(await knex('membership.orders').where({ id: order.id }).first()).toMatchObject({ status: 'unpaid' });
+
+    // A new instance (its webhooks to itself) delivers it on start; nobody visits the return page.
+    gated = await startInstance();
+    await untilPaid(order);
+    await until('the webhook acknowledged', async () => (await checkoutOf(transactionId)).webhookDeliveredAt, 5_000);
+    await expectPaidOnce(order, transactionId);
   });
 });
 
@@ -386,6 +521,7 @@ describe('the confirmation e-mail: queued by this service, sent by the membershi
   async function paidOrder(personId: number) {
     const order = await newOrder([personId], club.operator.accountId);
     await decide(await startCheckout(order), 'pay');
+    await untilPaid(order);
     return order;
   }
 

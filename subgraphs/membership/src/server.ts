@@ -87,5 +87,15 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
         .use(ownPersonRoutes({ db: deps.db, keys: deps.keys, jwtSecret: env.JWT_SECRET })),
   });
   if (!env.PUBLIC_BASE_URL && env.MEMBERSHIP_PORT === 0) selfUrl = running.url;
-  return running;
+  // Webhooks a previous run left unacknowledged go out now that this process can receive them.
+  const background = paymentsOf(running);
+  await background.start();
+  return {
+    ...running,
+    stop: async () => {
+      // First: a delivery under way still reaches this server and settles before the database closes.
+      await background.stop();
+      await running.stop();
+    },
+  };
 }

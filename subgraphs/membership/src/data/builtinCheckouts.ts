@@ -11,9 +11,21 @@ export interface BuiltinCheckoutRow {
   returnUrl: string;
   eventId: string | null;
   decidedAt: Date | null;
+  /** When our webhook endpoint acknowledged the decision's webhook (2xx); null: to be delivered. */
+  webhookDeliveredAt: Date | null;
 }
 
-const COLUMNS = ['id', 'orderReference', 'amountMinor', 'currency', 'status', 'returnUrl', 'eventId', 'decidedAt'] as const;
+const COLUMNS = [
+  'id',
+  'orderReference',
+  'amountMinor',
+  'currency',
+  'status',
+  'returnUrl',
+  'eventId',
+  'decidedAt',
+  'webhookDeliveredAt',
+] as const;
 
 export async function insertBuiltinCheckout(
   db: Db,
@@ -38,4 +50,22 @@ export async function decideBuiltinCheckout(
     .update({ status, eventId, decidedAt: db.fn.now() })
     .returning(COLUMNS);
   return (row as BuiltinCheckoutRow | undefined) ?? null;
+}
+
+/** Records that the webhook of this decision was acknowledged; later redeliveries skip it. */
+export async function markBuiltinWebhookDelivered(db: Db, id: string, eventId: string): Promise<void> {
+  await db('membership.builtinCheckouts')
+    .where({ id, eventId })
+    .whereNull('webhookDeliveredAt')
+    .update({ webhookDeliveredAt: db.fn.now() });
+}
+
+/** Decided checkouts whose webhook was not acknowledged yet, oldest decision first. */
+export async function undeliveredBuiltinCheckouts(db: Db, limit: number): Promise<BuiltinCheckoutRow[]> {
+  return db('membership.builtinCheckouts')
+    .whereNot({ status: 'open' })
+    .whereNull('webhookDeliveredAt')
+    .orderBy('decidedAt')
+    .limit(limit)
+    .select(COLUMNS);
 }

@@ -5,6 +5,8 @@ import {
   builtinCheckoutById,
   decideBuiltinCheckout,
   insertBuiltinCheckout,
+  markBuiltinWebhookDelivered,
+  undeliveredBuiltinCheckouts,
   type BuiltinCheckoutRow,
   type BuiltinCheckoutStatus,
 } from '../../data/builtinCheckouts';
@@ -17,6 +19,7 @@ import type {
   ProviderPaymentStatus,
   WebhookRequest,
 } from './provider';
+import { DEFAULT_RETRY_DELAYS_MS, RetryingDeliveries } from './retryingDeliveries';
 import { signPayload, verifyPayloadSignature } from './signature';
 import { withQuery } from './urls';
 
@@ -56,8 +59,14 @@ export interface BuiltinWebhookEvent {
   status: BuiltinCheckoutStatus;
 }
 
-/** Sends a signed webhook body to the service's own webhook endpoint (an HTTP client, injected). */
+/**
+ * Sends a signed webhook body to the service's own webhook endpoint (an HTTP client, injected);
+ * resolves when the endpoint acknowledged it (2xx), throws otherwise.
+ */
 export type WebhookDelivery = (body: string, signature: string) => Promise<void>;
+
+/** How many undelivered decisions the start's pass takes up (usually there are none). */
+const REDELIVERY_BATCH = 1000;
 
 export interface BuiltinProviderOptions {
   /** Its own storage (`builtin_checkouts`): it plays an outside service, so it never joins our transactions. */
@@ -65,20 +74,32 @@ export interface BuiltinProviderOptions {
   webhookSecret: string;
   deliverWebhook: WebhookDelivery;
   logger: Pick<Logger, 'warn'>;
+  /** Waits between failed deliveries of one webhook (DEFAULT_RETRY_DELAYS_MS; tests shorten them). */
+  retryDelaysMs?: readonly number[];
 }
 
 export type CheckoutDecisionResult = { ok: true; redirectUrl: string } | { ok: false; code: 'CHECKOUT_NOT_FOUND' };
 
 /**
  * A payment provider that needs no outside service: it keeps its checkouts in `builtin_checkouts`,
- * shows a hosted checkout page with Pay / Fail / Cancel, announces each decision with a signed
- * webhook over real HTTP, and sends the payer back to the portal. It behaves like a real provider
- * on purpose, so that the rest of the flow is exercised exactly as it would be with one.
+ * shows a hosted checkout page with Pay / Fail / Cancel, sends the payer back to the portal at
+ * once and announces each decision with a signed webhook over real HTTP in the background,
+ * retried until acknowledged. It behaves like a real provider on purpose, so that the rest of the
+ * flow is exercised exactly as it would be with one (docs/payments.md, "The built-in provider").
  */
 export class BuiltinPaymentProvider implements PaymentProvider {
   readonly name = BUILTIN_PROVIDER;
+  private readonly webhooks: RetryingDeliveries;
 
-  constructor(private readonly options: BuiltinProviderOptions) {}
+  constructor(private readonly options: BuiltinProviderOptions) {
+    this.webhooks = new RetryingDeliveries(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, (checkoutId, failure) =>
+      // The error says what the endpoint answered (or that it was unreachable); never the body or its signature.
+      options.logger.warn(
+        { err: failure.err, checkoutId, attempt: failure.attempt, willRetry: failure.willRetry },
+        'built-in provider: webhook delivery failed',
+      ),
+    );
+  }
 
   async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
     const id = randomUUID();
@@ -130,9 +151,11 @@ export class BuiltinPaymentProvider implements PaymentProvider {
 
   /**
    * Records the payer's decision (the first one counts: a second click or a reload changes
-   * nothing), announces it with a signed webhook and answers where to send the browser. A
-   * repeated submission announces the same event again (same eventId), as a provider that
-   * redelivers would; the receiver processes it once.
+   * nothing) and answers where to send the browser, without waiting for the webhook: it is
+   * delivered in the background, as real providers deliver theirs. The return page asks
+   * `fetchStatus` itself, so the payer sees the outcome whichever arrives first. A repeated
+   * submission before the webhook was acknowledged announces the same event again (same
+   * eventId), as a provider that redelivers would; the receiver processes it once.
    */
   async decide(id: string, decision: CheckoutDecision): Promise<CheckoutDecisionResult> {
     if (!isUuid(id)) return { ok: false, code: 'CHECKOUT_NOT_FOUND' };
@@ -140,8 +163,8 @@ export class BuiltinPaymentProvider implements PaymentProvider {
       (await decideBuiltinCheckout(this.options.db, id, DECIDED_STATUS[decision], randomUUID())) ??
       (await builtinCheckoutById(this.options.db, id));
     if (!decided) return { ok: false, code: 'CHECKOUT_NOT_FOUND' };
-    if (decided.status === 'open' || !decided.eventId) throw new Error(`checkout ${id} was not decided`);
-    await this.announce({ eventId: decided.eventId, type: 'checkout.decided', checkoutId: decided.id, status: decided.status });
+    if (decided.status === 'open') throw new Error(`checkout ${id} was not decided`);
+    if (!decided.webhookDeliveredAt) this.announce(decided);
     return {
       ok: true,
       redirectUrl: withQuery(decided.returnUrl, { status: RETURN_STATUS[decided.status], transactionId: decided.id }),
@@ -149,16 +172,29 @@ export class BuiltinPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * A failed delivery does not stop the payer: the return page asks for the status itself, so
-   * the payment is still confirmed (docs/payments.md, "Two ways to confirm").
+   * Delivers the webhooks of decisions not acknowledged before (the process stopped or gave up
+   * retrying); called once the service listens. Answers how many it took up.
    */
-  private async announce(event: BuiltinWebhookEvent): Promise<void> {
-    const body = JSON.stringify(event);
-    try {
+  async redeliverUnacknowledged(): Promise<number> {
+    const undelivered = await undeliveredBuiltinCheckouts(this.options.db, REDELIVERY_BATCH);
+    for (const checkout of undelivered) this.announce(checkout);
+    return undelivered.length;
+  }
+
+  /** Drops the waiting retries and waits for the deliveries under way; the undelivered stay stored. */
+  stop(): Promise<void> {
+    return this.webhooks.stop();
+  }
+
+  /** Delivers the decision's webhook in the background until acknowledged, then records that. */
+  private announce(checkout: BuiltinCheckoutRow): void {
+    const { id, eventId, status } = checkout;
+    if (status === 'open' || !eventId) throw new Error(`checkout ${id} was not decided`);
+    const body = JSON.stringify({ eventId, type: 'checkout.decided', checkoutId: id, status } satisfies BuiltinWebhookEvent);
+    this.webhooks.deliver(id, async () => {
       await this.options.deliverWebhook(body, signPayload(this.options.webhookSecret, body));
-    } catch (err) {
-      this.options.logger.warn({ err, eventId: event.eventId }, 'built-in provider: webhook delivery failed');
-    }
+      await markBuiltinWebhookDelivered(this.options.db, id, eventId);
+    });
   }
 }
 

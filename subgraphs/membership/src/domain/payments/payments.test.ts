@@ -24,23 +24,50 @@ beforeAll(async () => {
   knex = db.knex;
 });
 
+const providers: BuiltinPaymentProvider[] = [];
+
 afterAll(async () => {
+  // Their background deliveries end before the database goes.
+  await Promise.all(providers.map((p) => p.stop()));
   await db.drop();
 });
 
-/** The built-in provider with its webhooks caught instead of posted, so a test decides when they arrive. */
-function builtin() {
+/**
+ * The built-in provider with its webhooks caught instead of posted, so a test decides when they
+ * arrive. `failFirst` deliveries throw (the endpoint answered 500), and are retried within ms.
+ */
+function builtin(options: { failFirst?: number; retryDelaysMs?: number[] } = {}) {
   const delivered: WebhookRequest[] = [];
+  const warnings: unknown[] = [];
+  let failures = options.failFirst ?? 0;
   const provider = new BuiltinPaymentProvider({
     db: knex,
     webhookSecret: SECRET,
     deliverWebhook: async (body, signature) => {
       delivered.push(webhookRequest(body, signature));
+      if (failures-- > 0) throw new Error('webhook endpoint answered 500');
     },
-    logger: { warn: () => undefined },
+    retryDelaysMs: options.retryDelaysMs ?? [10, 10, 10],
+    logger: { warn: (fields: unknown) => void warnings.push(fields) },
   });
-  return { provider, delivered };
+  providers.push(provider);
+  /** The first `count` webhooks, once they have been sent (in the background, after the decision). */
+  const webhooks = async (count: number): Promise<WebhookRequest[]> => {
+    await until(`${count} webhooks`, async () => delivered.length >= count);
+    return delivered.slice(0, count);
+  };
+  return { provider, delivered, webhooks, warnings };
 }
+
+async function until(what: string, probe: () => Promise<boolean>, withinMs = 5000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const checkoutRow = (id: string) => knex('membership.builtinCheckouts').where({ id }).first();
 
 function webhookRequest(body: string, signature: string | undefined): WebhookRequest {
   return { rawBody: Buffer.from(body), header: (name) => (name.toLowerCase() === BUILTIN_SIGNATURE_HEADER ? signature : undefined) };
@@ -122,11 +149,11 @@ describe('confirmPayment', () => {
 
   it('activates once when the webhook and the return page confirm at the same time', async () => {
     const club = await seedClub(knex);
-    const { provider, delivered } = builtin();
+    const { provider, webhooks } = builtin();
     const o = await order(club, [club.family.self]);
     const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
-    const [webhook] = delivered;
+    const [webhook] = await webhooks(1);
     if (!webhook) throw new Error('no webhook');
     const scope = await scopeOf(club, club.family.userKey);
 
@@ -284,13 +311,12 @@ describe('confirmPayment', () => {
 describe('webhooks', () => {
   it('processes a redelivered event once', async () => {
     const club = await seedClub(knex);
-    const { provider, delivered } = builtin();
+    // The first delivery is not acknowledged: the provider sends the same event again.
+    const { provider, webhooks } = builtin({ failFirst: 1 });
     const o = await order(club, [club.family.self]);
     const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
-    // A second submission of the decision announces the same event again.
-    await provider.decide(providerPaymentId, 'pay');
-    expect(delivered).toHaveLength(2);
+    const delivered = await webhooks(2);
     expect(delivered[1]?.rawBody.toString()).toBe(delivered[0]?.rawBody.toString());
 
     const first = await handlePaymentWebhook(knex, provider, delivered[0] as WebhookRequest, SETTINGS);
@@ -303,11 +329,11 @@ describe('webhooks', () => {
 
   it('refuses a bad or missing signature and records nothing', async () => {
     const club = await seedClub(knex);
-    const { provider, delivered } = builtin();
+    const { provider, webhooks } = builtin();
     const o = await order(club, [club.family.self]);
     const { providerPaymentId } = await startPayment(provider, o);
     await provider.decide(providerPaymentId, 'pay');
-    const genuine = (delivered[0] as WebhookRequest).rawBody.toString();
+    const genuine = ((await webhooks(1))[0] as WebhookRequest).rawBody.toString();
     const tampered = genuine.replace('checkout.decided', 'checkout.decidedX');
 
     for (const request of [
@@ -333,6 +359,92 @@ describe('webhooks', () => {
       ok: false,
       code: 'MALFORMED_EVENT',
     });
+  });
+});
+
+describe('the built-in provider delivers its webhook in the background, until acknowledged', () => {
+  it('answers the redirect without waiting for the webhook', async () => {
+    const club = await seedClub(knex);
+    let acknowledge = () => undefined as void;
+    const acknowledged = new Promise<void>((resolve) => (acknowledge = resolve));
+    const provider = new BuiltinPaymentProvider({
+      db: knex,
+      webhookSecret: SECRET,
+      deliverWebhook: () => acknowledged,
+      logger: { warn: () => undefined },
+    });
+    providers.push(provider);
+    const o = await order(club, [club.family.self]);
+    const { providerPaymentId } = await startPayment(provider, o);
+
+    expect(await provider.decide(providerPaymentId, 'pay')).toMatchObject({
+      ok: true,
+      redirectUrl: expect.stringContaining('status=success'),
+    });
+    expect(await checkoutRow(providerPaymentId)).toMatchObject({ status: 'paid', webhookDeliveredAt: null });
+    acknowledge();
+    await until('the acknowledgement recorded', async () => (await checkoutRow(providerPaymentId)).webhookDeliveredAt !== null);
+  });
+
+  it('retries a failed delivery with the same event, records the acknowledgement, and then announces no more', async () => {
+    const club = await seedClub(knex);
+    const { provider, delivered, webhooks, warnings } = builtin({ failFirst: 2 });
+    const o = await order(club, [club.family.self]);
+    const { providerPaymentId } = await startPayment(provider, o);
+    await provider.decide(providerPaymentId, 'pay');
+    const sent = await webhooks(3);
+    expect(new Set(sent.map((w) => w.rawBody.toString())).size).toBe(1);
+    await until('the acknowledgement recorded', async () => (await checkoutRow(providerPaymentId)).webhookDeliveredAt !== null);
+    expect(warnings).toEqual([
+      expect.objectContaining({ checkoutId: providerPaymentId, attempt: 1, willRetry: true }),
+      expect.objectContaining({ checkoutId: providerPaymentId, attempt: 2, willRetry: true }),
+    ]);
+    // Never the signature or the body in the log.
+    expect(JSON.stringify(warnings)).not.toMatch(/sha256=|eventId/);
+
+    // Acknowledged: a second click on the checkout announces nothing again.
+    await provider.decide(providerPaymentId, 'pay');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(delivered).toHaveLength(3);
+  });
+
+  it('gives up after its last retry; the next start delivers what was not acknowledged, and only that', async () => {
+    const club = await seedClub(knex);
+    const before = builtin({ failFirst: Infinity, retryDelaysMs: [10] });
+    const o = await order(club, [club.family.self]);
+    const paid = await startPayment(before.provider, o);
+    const open = await startPayment(before.provider, await order(club, [club.family.partner]));
+    await before.provider.decide(paid.providerPaymentId, 'pay');
+    await before.webhooks(2);
+    await until('given up', async () => before.warnings.length === 2);
+    expect(before.warnings.at(-1)).toMatchObject({ attempt: 2, willRetry: false });
+    await before.provider.stop();
+    expect(await checkoutRow(paid.providerPaymentId)).toMatchObject({ webhookDeliveredAt: null });
+
+    const after = builtin();
+    // Other tests' checkouts in this database are acknowledged or still open: only this one is due.
+    expect(await after.provider.redeliverUnacknowledged()).toBe(1);
+    const [webhook] = await after.webhooks(1);
+    expect(webhook?.rawBody.toString()).toBe(before.delivered[0]?.rawBody.toString());
+    await until('the acknowledgement recorded', async () => (await checkoutRow(paid.providerPaymentId)).webhookDeliveredAt !== null);
+    expect(await checkoutRow(open.providerPaymentId)).toMatchObject({ status: 'open', webhookDeliveredAt: null });
+    expect(await after.provider.redeliverUnacknowledged()).toBe(0);
+  });
+
+  it('stop() drops the waiting retries and waits for the delivery under way', async () => {
+    const club = await seedClub(knex);
+    const { provider, delivered } = builtin({ failFirst: Infinity, retryDelaysMs: [60_000] });
+    const o = await order(club, [club.family.self]);
+    const { providerPaymentId } = await startPayment(provider, o);
+    await provider.decide(providerPaymentId, 'pay');
+    await until('the first attempt', async () => delivered.length === 1);
+    const started = Date.now();
+    await provider.stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+    // After stop nothing is sent; the decision stays undelivered for the next start.
+    await provider.decide(providerPaymentId, 'pay');
+    expect(delivered).toHaveLength(1);
+    expect(await checkoutRow(providerPaymentId)).toMatchObject({ webhookDeliveredAt: null });
   });
 });
 

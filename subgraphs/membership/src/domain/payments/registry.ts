@@ -15,6 +15,13 @@ export interface PaymentProviders {
   named(name: string): PaymentProvider | null;
   /** The built-in provider when it is configured: only then are its checkout pages served. */
   builtin: BuiltinPaymentProvider | null;
+  /**
+   * The providers' background work, once the service listens: the built-in provider delivers the
+   * webhooks of decisions not acknowledged before (also while another provider takes new attempts).
+   */
+  start(): Promise<void>;
+  /** Ends that work (retries waiting are dropped; what is undelivered stays stored for the next start). */
+  stop(): Promise<void>;
 }
 
 export interface PaymentProviderConfig {
@@ -42,5 +49,11 @@ export function createPaymentProviders(config: PaymentProviderConfig): PaymentPr
   const active = all.get(config.active);
   if (!active) throw new Error(`payment provider ${config.active} is not configured`);
   // The built-in checkout pages are served only while it takes new attempts.
-  return { active, named: (name) => all.get(name) ?? null, builtin: active === builtin ? builtin : null };
+  return {
+    active,
+    named: (name) => all.get(name) ?? null,
+    builtin: active === builtin ? builtin : null,
+    start: async () => void (await builtin.redeliverUnacknowledged()),
+    stop: () => builtin.stop(),
+  };
 }

@@ -36,6 +36,15 @@ export class PaymentService {
     return this.deps.providers.builtin;
   }
 
+  /** Background work once the service listens (the built-in provider's undelivered webhooks). */
+  start(): Promise<void> {
+    return this.deps.providers.start();
+  }
+
+  stop(): Promise<void> {
+    return this.deps.providers.stop();
+  }
+
   startPayment(link: PayLink): Promise<StartPaymentResult> {
     return startOrderPayment(this.deps.db, this.deps.providers.active, link, { today: this.today(), portalUrl: this.deps.portalUrl });
   }

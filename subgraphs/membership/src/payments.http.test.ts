@@ -508,16 +508,6 @@ describe('the confirmation e-mail: queued by this service, sent by the membershi
       { onSweep, agendaTimings: { processEveryMs: 1000, lockLifetimeMs: 2000 } },
     );
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, withinMs: number): Promise<T> {
-    const deadline = Date.now() + withinMs;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   async function paidOrder(personId: number) {
     const order = await newOrder([personId], club.operator.accountId);
     await decide(await startCheckout(order), 'pay');

@@ -43,15 +43,7 @@ beforeAll(async () => {
         JSON.stringify([{ window: 'standard', from: '2000-01-01', to: '2999-12-31' }]),
       ]),
     });
-  service = await startMembershipService(
-    loadEnv({
-      DATABASE_URL: db.url,
-      JWT_SECRET,
-      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      MEMBERSHIP_PORT: '0',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  service = await startInstance();
 });
 
 afterAll(async () => {
@@ -59,7 +51,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Another instance of the service on the same database (e.g. with its webhooks through a gate). */
+/** An instance of the service on the test database; more than one for the webhook tests (one through a gate). */
 function startInstance(settings: Record<string, string> = {}): Promise<RunningService> {
   return startMembershipService(
     loadEnv({

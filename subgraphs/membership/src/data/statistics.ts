@@ -13,7 +13,11 @@ export async function refreshImportStatistics(db: Db): Promise<void> {
   for (const table of IMPORT_TABLES) await db.raw(`ANALYZE ${table}`);
 }
 
-/** The tables a membership import grows (refreshed as for the participant import, and for the same reason). */
+/**
+ * The tables a membership import grows (refreshed as for the participant import, and for the same
+ * reason). import_changes too: followCreatedPersons reads the job's own entries, and on statistics
+ * that say the job has none it scanned all of them once per chunk (a chunk slower by the file's size).
+ */
 const MEMBER_IMPORT_TABLES = [
   'membership.persons',
   'membership.person_external_ids',
@@ -22,6 +26,7 @@ const MEMBER_IMPORT_TABLES = [
   'membership.org_users',
   'membership.linked_persons',
   'membership.memberships',
+  'membership.import_changes',
 ];
 
 export async function refreshMemberImportStatistics(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { rememberSecret } from '../../support/client';
@@ -30,6 +30,21 @@ export const VIEWPORTS = {
 /** What a failing wait looks like quickly, well inside jest's time-out. */
 const ACTION_TIMEOUT_MS = 10_000;
 
+/** The built portals the router serves; without them it serves a placeholder page. */
+const PORTAL_DIST = path.resolve(__dirname, '..', '..', '..', 'portal-web', 'dist');
+
+/**
+ * Stops a browser test at once when the portals are not built (`npm test` builds them first; a
+ * lone `npx jest tests/browser/...` on a fresh checkout does not), instead of letting every test
+ * wait ten seconds for a screen the router's placeholder page never shows.
+ */
+function requireBuiltPortals(): void {
+  const missing = ['index.html', 'admin.html'].filter((page) => !existsSync(path.join(PORTAL_DIST, page)));
+  if (missing.length > 0) {
+    throw new Error(`portal-web/dist has no ${missing.join(' or ')}: run \`npm run build -w @ems/portal-web\` before the browser tests`);
+  }
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
@@ -60,6 +75,7 @@ export function usePortalBrowser(): { tab(): PortalTab } {
   let current: (PortalTab & { finish(): Promise<string[]> }) | undefined;
 
   beforeAll(async () => {
+    requireBuiltPortals();
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Knex } from '@ems/db';
 import { canSelect, numberRangeOf, type PersonStatus } from '@ems/schema/rules';
 import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
 import { isHidden } from './appliesTo';
-import type { MembershipTypeOffer, PeriodPerson, RegistrationEstimate, RegistrationPeriod } from './membershipPort';
+import type { MembershipTypeOffer, PeriodPerson, RegistrationEstimate, RegistrationPeriod, RegistrationReads } from './membershipPort';
 import { OVERVIEW_STEP, isAnsweringState, optionsFor, questionAt, stepCount } from './steps';
 import type { FormPersonView, FormView } from './types';
 
@@ -14,6 +14,8 @@ export interface FormContext {
   period: RegistrationPeriod;
   /** The account's linked persons with their status for the period (membership's view). */
   persons: PeriodPerson[];
+  /** Membership's reads of this request: the period and persons above, read once for the type offers, prices and order too. */
+  reads: RegistrationReads;
   /** The membership type question's offers per person (loaded only while that question is current). */
   typeOffers?: ReadonlyMap<number, MembershipTypeOffer[]>;
   /** The price as answered so far (GraphQL's running total), set by withTypeOffers. */

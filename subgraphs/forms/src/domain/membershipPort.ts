@@ -18,12 +18,14 @@ export type {
   PeriodPerson,
   RegistrationOrderInput,
   RegistrationPeriod,
+  RegistrationReads,
 } from '@ems/membership/registration';
 
 export type OptionCode = RegistrationPeriod['options'][number];
 
 export type MembershipPort = Pick<
   typeof registration,
+  | 'registrationReads'
   | 'getRegistrationPeriod'
   | 'periodClosedReason'
   | 'personsForPeriod'

@@ -50,14 +50,6 @@ export async function lockLinkedPersons(db: Db, accountId: number, personIds: re
     .forUpdate('p');
 }
 
-/** The same rows without a lock: for a price shown while the registration is still being answered. */
-export async function linkedPersonsByIds(db: Db, accountId: number, personIds: readonly number[]): Promise<LinkedPersonDetails[]> {
-  return linkedPersonsQuery(db, accountId)
-    .whereIn('p.id', personIds as number[])
-    .clearOrder()
-    .orderBy('p.id');
-}
-
 export async function personNamesByIds(
   db: Db,
   ids: readonly number[],

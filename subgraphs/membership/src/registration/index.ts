@@ -4,6 +4,7 @@
  * that completing a registration is one transaction across both schemas. Nothing else of this
  * package is public to other subgraphs.
  */
+export { registrationReads, type RegistrationReads } from '../domain/registration/reads';
 export { getRegistrationPeriod, periodClosedReason, type RegistrationPeriod, type PeriodClosedReason } from '../domain/registration/period';
 export { personsForPeriod, type PeriodPerson } from '../domain/registration/persons';
 export {

@@ -44,8 +44,8 @@ export async function complete(trx: Knex.Transaction, deps: FormsDeps, ctx: Form
   // same order and payment reference when the answers make the same order (issue 23, problem 4).
   const created =
     instance.orderId !== null && replace
-      ? await replace(trx, instance.orderId, input)
-      : await deps.membership.createRegistrationOrder(trx, input);
+      ? await replace(trx, instance.orderId, input, ctx.reads)
+      : await deps.membership.createRegistrationOrder(trx, input, ctx.reads);
   if (!created.ok && created.code === 'ORDER_PAID') {
     return conflict(trx, ctx, failure('conflict', created.code, 'The earlier order has been paid.'), before);
   }

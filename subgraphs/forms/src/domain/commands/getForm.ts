@@ -21,7 +21,8 @@ export async function getForm(deps: FormsDeps, user: FormUser, input: { periodId
     return failure('forbidden', 'USER_KEY_MISMATCH', 'The userKey does not belong to the signed-in user.');
   }
   return inTransaction(deps.db, async (trx) => {
-    const period = await deps.membership.getRegistrationPeriod(trx, input.periodId, user.registrationSystemId);
+    const reads = deps.membership.registrationReads(trx);
+    const period = await deps.membership.getRegistrationPeriod(trx, input.periodId, user.registrationSystemId, reads);
     if (!period) return failure('notFound', 'PERIOD_NOT_FOUND', `Membership period ${input.periodId} was not found.`);
     if (!(await deps.membership.isOrganisationMember(trx, user.accountId, period.organisationId))) {
       return failure('forbidden', 'NOT_ORGANISATION_MEMBER', 'You are not a user of the organisation of this membership period.');
@@ -49,6 +50,6 @@ export async function getForm(deps: FormsDeps, user: FormUser, input: { periodId
         (await lockOpenInstance(trx, user.accountId, period.id));
       if (!instance) throw new Error('open process instance vanished');
     }
-    return shown(trx, await loadContext(trx, deps, instance, period));
+    return shown(trx, await loadContext(trx, deps, instance, period, reads));
   });
 }

@@ -54,7 +54,7 @@ export async function revisit(trx: Knex.Transaction, deps: FormsDeps, instance: 
   return current;
 }
 
-/** The context after a write: statuses are read again, since an order may have come or gone. */
+/** The context after a write: statuses are read again (not from the request's reads), since an order may have come or gone. */
 export async function withFreshStatuses(
   trx: Knex.Transaction,
   deps: FormsDeps,

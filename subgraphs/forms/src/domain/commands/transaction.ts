@@ -5,7 +5,7 @@ import { definitionWithSteps } from '../../data/definitions';
 import { lockOwnInstance } from '../../data/instances';
 import type { InstanceRow } from '../../data/rows';
 import type { FormContext } from '../formView';
-import type { PeriodClosedReason, RegistrationPeriod } from '../membershipPort';
+import type { PeriodClosedReason, RegistrationPeriod, RegistrationReads } from '../membershipPort';
 import { failure, type FormOutcome, type FormUser, type Refusal } from '../types';
 import type { FormsDeps } from './deps';
 import { followPayment } from './sync';
@@ -48,20 +48,22 @@ export function periodRefusal(deps: FormsDeps, period: RegistrationPeriod): Refu
   return reason ? failure('forbidden', reason, CLOSED_MESSAGES[reason]) : null;
 }
 
+/** `reads`: membership's reads of this request, which read the period (the persons, prices and offers come from them too). */
 export async function loadContext(
   trx: Knex.Transaction,
   deps: FormsDeps,
   instance: InstanceRow,
   period: RegistrationPeriod,
+  reads: RegistrationReads,
 ): Promise<FormContext> {
   const definition = await definitionWithSteps(trx, instance.definitionId);
   // The foreign key guarantees the row; its absence is a bug, not a user error.
   if (!definition) throw new Error(`process definition ${instance.definitionId} is missing`);
-  const persons = await deps.membership.personsForPeriod(trx, instance.accountId, instance.periodId);
+  const persons = await deps.membership.personsForPeriod(trx, instance.accountId, instance.periodId, reads);
   const offers = deps.membership.membershipTypeOffers;
   const loadTypeOffers = offers
     ? (db: Knex.Transaction, personIds: readonly number[]) =>
-        offers(db, { accountId: instance.accountId, periodId: instance.periodId, today: deps.clock.today(), personIds })
+        offers(db, { accountId: instance.accountId, periodId: instance.periodId, today: deps.clock.today(), personIds }, reads)
     : undefined;
   const estimate = deps.membership.estimateRegistration;
   const loadEstimate = estimate
@@ -78,11 +80,12 @@ export async function loadContext(
             persons: input.persons,
           },
           instance.orderId,
+          reads,
         );
         return priced && { ...priced, lines: priced.lines.map((line) => ({ ...line, step: answerStepOfLine(definition, line.kind) })) };
       }
     : undefined;
-  return { instance, definition, period, persons, loadTypeOffers, loadEstimate };
+  return { instance, definition, period, persons, reads, loadTypeOffers, loadEstimate };
 }
 
 /**
@@ -101,12 +104,13 @@ export async function withProcess(
   return inTransaction(deps.db, async (trx) => {
     const locked = await lockOwnInstance(trx, processId, user);
     if (!locked) return notFound;
-    const period = await deps.membership.getRegistrationPeriod(trx, locked.periodId, user.registrationSystemId);
+    const reads = deps.membership.registrationReads(trx);
+    const period = await deps.membership.getRegistrationPeriod(trx, locked.periodId, user.registrationSystemId, reads);
     if (!period) return failure('notFound', 'PERIOD_NOT_FOUND', `Membership period ${locked.periodId} was not found.`);
     const instance = await followPayment(trx, deps, locked);
     const closed = periodRefusal(deps, period);
     if (closed) return closed;
-    return work(trx, await loadContext(trx, deps, instance, period));
+    return work(trx, await loadContext(trx, deps, instance, period, reads));
   });
 }
 

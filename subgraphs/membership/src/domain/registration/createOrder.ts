@@ -2,13 +2,14 @@ import type { Knex } from '@ems/db';
 import { accountContact } from '../../data/accounts';
 import { registrationHistory } from '../../data/memberships';
 import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
-import { periodWithActiveTypes } from '../../data/periods';
-import { linkedPersonsByIds, lockLinkedPersons } from '../../data/persons';
+import type { PeriodRow } from '../../data/periods';
+import { lockLinkedPersons, type LinkedPersonDetails } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
 import { newPaymentToken, paymentUrlOf, quoteLines } from '../orders/order';
 import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode, type Quote } from '../pricing';
 import { decideMemberType } from './memberType';
 import { periodClosedReason, pricingRulesOf, type PeriodClosedReason } from './period';
+import { registrationReads, type RegistrationReads } from './reads';
 
 export interface RegistrationOrderInput {
   accountId: number;
@@ -48,13 +49,15 @@ const CLOSED_MESSAGES: Record<PeriodClosedReason, string> = {
  * Prices and creates the order of a completed registration, in the caller's transaction (forms
  * completes its process in the same one): the order (unpaid), its lines as the pricing engine
  * gave them, and one pending-payment membership per person. Every reason to refuse is a value;
- * nothing is written then.
+ * nothing is written then. `reads`: the request's reads on `trx` (the period read once; the
+ * persons are read again, locked).
  */
 export async function createRegistrationOrder(
   trx: Knex.Transaction,
   input: RegistrationOrderInput,
+  reads: RegistrationReads = registrationReads(trx),
 ): Promise<CreateRegistrationOrderResult> {
-  const priced = await priceRegistration(trx, input, { lock: true });
+  const priced = await priceRegistration(trx, input, { lock: true }, reads);
   if (!priced.ok) return priced;
   const { period, quote, types, pricingPersons } = priced;
 
@@ -99,7 +102,7 @@ export async function createRegistrationOrder(
 export type PricedRegistration =
   | {
       ok: true;
-      period: NonNullable<Awaited<ReturnType<typeof periodWithActiveTypes>>>['period'];
+      period: PeriodRow;
       quote: Quote;
       types: Map<string, { id: number; code: string }>;
       pricingPersons: PricingPerson[];
@@ -109,14 +112,15 @@ export type PricedRegistration =
 /**
  * Every check and the price of a registration order, nothing written. `lock` locks the persons
  * (the order is about to be made); without it the price is for showing while the questions are
- * still being answered (issue 23: the running total).
+ * still being answered (issue 23: the running total), from the persons the request has read.
  */
 export async function priceRegistration(
   trx: Knex | Knex.Transaction,
   input: RegistrationOrderInput,
   options: { lock: boolean; replacingOrderId?: number },
+  reads: RegistrationReads = registrationReads(trx),
 ): Promise<PricedRegistration> {
-  const loaded = await periodWithActiveTypes(trx, input.periodId);
+  const loaded = await reads.period(input.periodId);
   const period = loaded?.period;
   const account = await accountContact(trx, input.accountId);
   // An account of another tenant does not see the period at all.
@@ -131,10 +135,12 @@ export async function priceRegistration(
   const duplicate = personIds.find((id, index) => personIds.indexOf(id) !== index);
   if (duplicate !== undefined) return refused('DUPLICATE_PERSON', `Person ${duplicate} is listed more than once.`, duplicate);
 
-  // Locks the persons: a concurrent registration of one of them waits here and then sees ours.
-  const linked = new Map(
-    (await (options.lock ? lockLinkedPersons : linkedPersonsByIds)(trx, input.accountId, personIds)).map((p) => [p.id, p]),
-  );
+  // The order locks the persons: a concurrent registration of one of them waits here and then
+  // sees ours. A price only shown needs no lock: the persons the request has read serve.
+  const linkedRows: LinkedPersonDetails[] = options.lock
+    ? await lockLinkedPersons(trx, input.accountId, personIds)
+    : (await reads.linkedPersons(input.accountId, input.periodId)).filter((p) => personIds.includes(p.id));
+  const linked = new Map(linkedRows.map((p) => [p.id, p]));
   // A person of another account and a person that does not exist get the same answer.
   const foreign = personIds.find((id) => !linked.has(id));
   if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);

@@ -1,6 +1,7 @@
 import { periodWithActiveTypes, type MembershipTypeRow, type PeriodRow } from '../../data/periods';
 import type { Db } from '../../data/db';
 import { OPTION_CODES, type OptionCode, type PeriodPricingRules } from '../pricing';
+import { registrationReads, type RegistrationReads } from './reads';
 
 /** A membership period as the registration workflow sees it (docs/design/registration.md). */
 export interface RegistrationPeriod {
@@ -53,19 +54,23 @@ function registrationPeriodOf(row: PeriodRow, activeTypes: readonly MembershipTy
   };
 }
 
-async function loadPeriod(
-  db: Db,
-  periodId: number,
+function periodOfTenant(
+  loaded: Awaited<ReturnType<typeof periodWithActiveTypes>>,
   registrationSystemId: number,
-): Promise<{ row: PeriodRow; period: RegistrationPeriod } | null> {
-  const loaded = await periodWithActiveTypes(db, periodId);
+): { row: PeriodRow; period: RegistrationPeriod } | null {
   // Another tenant's period does not exist for this caller.
   if (!loaded || loaded.period.registrationSystemId !== registrationSystemId) return null;
   return { row: loaded.period, period: registrationPeriodOf(loaded.period, loaded.types) };
 }
 
-export async function getRegistrationPeriod(db: Db, periodId: number, registrationSystemId: number): Promise<RegistrationPeriod | null> {
-  return (await loadPeriod(db, periodId, registrationSystemId))?.period ?? null;
+/** `reads`: the request's reads on `db`, when the request needs the period again (type offers, prices). */
+export async function getRegistrationPeriod(
+  db: Db,
+  periodId: number,
+  registrationSystemId: number,
+  reads: RegistrationReads = registrationReads(db),
+): Promise<RegistrationPeriod | null> {
+  return periodOfTenant(await reads.period(periodId), registrationSystemId)?.period ?? null;
 }
 
 /** `Query.membershipPeriod`: the registration view plus the season's dates and whether it takes registrations today. */
@@ -81,7 +86,7 @@ export async function membershipPeriodView(
   registrationSystemId: number,
   today: string,
 ): Promise<MembershipPeriodView | null> {
-  const loaded = await loadPeriod(db, periodId, registrationSystemId);
+  const loaded = periodOfTenant(await periodWithActiveTypes(db, periodId), registrationSystemId);
   if (!loaded) return null;
   return periodViewOf(loaded.row, loaded.period, today);
 }

@@ -1,7 +1,7 @@
 import type { PersonStatus } from '@ems/schema/rules';
 import type { Db } from '../../data/db';
 import type { MembershipRow } from '../../data/memberships';
-import { linkedPersonsWithPeriodStatus } from '../../data/persons';
+import { registrationReads, type RegistrationReads } from './reads';
 
 export interface PeriodPerson {
   id: number;
@@ -19,9 +19,18 @@ export function personStatusOf(membership: Pick<MembershipRow, 'status'> | undef
   return 'Available';
 }
 
-/** The account's linked persons with their status for the period, self first. */
-export async function personsForPeriod(db: Db, accountId: number, periodId: number): Promise<PeriodPerson[]> {
-  const persons = await linkedPersonsWithPeriodStatus(db, accountId, periodId);
+/**
+ * The account's linked persons with their status for the period, self first. `reads`: the
+ * request's reads on `db`, when it needs the persons again; without it they are read afresh (after
+ * an order was made or cancelled).
+ */
+export async function personsForPeriod(
+  db: Db,
+  accountId: number,
+  periodId: number,
+  reads: RegistrationReads = registrationReads(db),
+): Promise<PeriodPerson[]> {
+  const persons = await reads.linkedPersons(accountId, periodId);
   return persons.map((p) => ({
     id: p.id,
     firstName: p.firstName,

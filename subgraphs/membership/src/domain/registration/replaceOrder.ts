@@ -2,6 +2,7 @@ import type { Knex } from '@ems/db';
 import { createRegistrationOrder, type CreateRegistrationOrderResult, type RegistrationOrderInput } from './createOrder';
 import { paymentUrlOf } from '../orders/order';
 import { cancelUnpaidOrder } from './orderState';
+import { registrationReads, type RegistrationReads } from './reads';
 
 /** What makes two orders the same for the payer: the persons, what each takes, and every line of the price. */
 async function orderFingerprint(trx: Knex.Transaction, orderId: number): Promise<string> {
@@ -34,10 +35,11 @@ export async function replaceUnpaidOrder(
   trx: Knex.Transaction,
   previousOrderId: number,
   input: RegistrationOrderInput,
+  reads: RegistrationReads = registrationReads(trx),
 ): Promise<(CreateRegistrationOrderResult & { kept?: boolean }) | { ok: false; code: 'ORDER_PAID'; message: string; personId: null }> {
   // An order already cancelled (by an operator) is never brought back: a new one, as before.
   const before = await trx('membership.orders').where({ id: previousOrderId }).first('status');
-  if (!before || before.status === 'cancelled') return createRegistrationOrder(trx, input);
+  if (!before || before.status === 'cancelled') return createRegistrationOrder(trx, input, reads);
 
   await trx.raw('SAVEPOINT replace_unpaid_order');
   const cancelled = await cancelUnpaidOrder(trx, previousOrderId);
@@ -45,7 +47,7 @@ export async function replaceUnpaidOrder(
     await trx.raw('ROLLBACK TO SAVEPOINT replace_unpaid_order');
     return { ok: false, code: 'ORDER_PAID', message: 'The earlier order has been paid.', personId: null };
   }
-  const created = await createRegistrationOrder(trx, input);
+  const created = await createRegistrationOrder(trx, input, reads);
   if (!created.ok) {
     await trx.raw('ROLLBACK TO SAVEPOINT replace_unpaid_order');
     return created;

@@ -1,10 +1,9 @@
 import type { Db } from '../../data/db';
 import { registrationHistory } from '../../data/memberships';
-import { periodWithActiveTypes } from '../../data/periods';
-import { linkedPersonsWithPeriodStatus } from '../../data/persons';
 import { ADULT_FROM_AGE, ageOn, baseFeeFor, quoteOrder, SENIOR_FROM_AGE, type AgeGroup, type PricingPerson } from '../pricing';
 import { decideMemberType } from './memberType';
 import { pricingRulesOf } from './period';
+import { registrationReads, type RegistrationReads } from './reads';
 
 /** One membership type as offered to one person (docs/forms-api.md, "options"). */
 export interface MembershipTypeOffer {
@@ -32,18 +31,20 @@ function longDate(isoDate: string): string {
  * for that person on `today`, or why that person may not take it (issue 23, problems 1 and 5).
  * The same pricing engine the order uses, person by person: a family discount or cap depends on
  * the whole order and shows in the total, not here. Persons without a date of birth get no offers.
+ * `reads`: the request's reads on `db` (the form step has read the period and persons already).
  */
 export async function membershipTypeOffers(
   db: Db,
   input: { accountId: number; periodId: number; today: string; personIds: readonly number[] },
+  reads: RegistrationReads = registrationReads(db),
 ): Promise<Map<number, MembershipTypeOffer[]>> {
   const offers = new Map<number, MembershipTypeOffer[]>();
-  const loaded = await periodWithActiveTypes(db, input.periodId);
+  const loaded = await reads.period(input.periodId);
   if (!loaded || input.personIds.length === 0) return offers;
   const rules = pricingRulesOf(loaded.period);
   const types = loaded.types.filter((t) => Object.hasOwn(rules.baseFees, t.code));
   const wanted = new Set(input.personIds);
-  const persons = (await linkedPersonsWithPeriodStatus(db, input.accountId, input.periodId)).filter((p) => wanted.has(p.id));
+  const persons = (await reads.linkedPersons(input.accountId, input.periodId)).filter((p) => wanted.has(p.id));
   const history = await registrationHistory(db, loaded.period.id, loaded.period.previousPeriodId, [...wanted]);
   const renewing = new Set(history.activeInPrevious);
 

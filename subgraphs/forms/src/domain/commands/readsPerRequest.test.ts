@@ -1,0 +1,116 @@
+import type { Knex } from '@ems/db';
+import { scratchDatabase, type StepSpec } from '../../testing/fixture';
+import { membershipFixture } from '../../testing/membership';
+import { form, scenario, submit, type Scenario } from '../../testing/scenario';
+import type { FormOutcome, FormView } from '../types';
+import { back, getForm } from '.';
+
+/**
+ * A registration request reads membership's period and the account's linked persons once, and
+ * the type offers and the running total work from those rows (each step used to read both again
+ * for them). Counted by the statements' shape: data/periods.ts `periodQuery` and
+ * data/persons.ts `linkedPersonsQuery`.
+ */
+
+const STEPS: StepSpec[] = [
+  { question: 'Membership type', questionType: 'DRP', answerKey: 'membershipType' }, // step 2
+  { question: 'Emergency phone', questionType: 'TXT', appliesTo: { minAge: 18 } }, // step 3
+  { question: 'Insurance', questionType: 'BCB', answerKey: 'insurance', required: false }, // step 4
+  { question: 'Magazine', questionType: 'ONE', answerKey: 'magazine' }, // step 5
+  { question: 'Terms', questionType: 'ITC' }, // step 6, the last
+];
+
+const PERIOD_READ = '"membership"."membership_periods" as "p" inner join "membership"."organisations" as "o"';
+const PERSONS_READ = '"membership"."linked_persons" as "l" inner join "membership"."persons" as "p"';
+
+interface Reads {
+  period: number;
+  persons: number;
+  /** The persons locked for the order (FOR UPDATE): completion's own read, which serialises registrations. */
+  lockedPersons: number;
+}
+
+let db: { knex: Knex; drop(): Promise<void> };
+
+beforeAll(async () => {
+  db = await scratchDatabase();
+});
+afterAll(() => db.drop());
+
+/** The period and persons statements `request` runs (transactions report theirs to the knex they came from). */
+async function readsOf(knex: Knex, request: () => Promise<FormOutcome>): Promise<{ form: FormView; reads: Reads }> {
+  const reads: Reads = { period: 0, persons: 0, lockedPersons: 0 };
+  const count = ({ sql }: { sql: string }) => {
+    if (sql.includes(PERIOD_READ)) reads.period += 1;
+    if (sql.includes(PERSONS_READ)) reads[/ for update\b/i.test(sql) ? 'lockedPersons' : 'persons'] += 1;
+  };
+  knex.on('query', count);
+  try {
+    return { form: form(await request()), reads };
+  } finally {
+    knex.removeListener('query', count);
+  }
+}
+
+function answersAt(step: number, [adult, child]: number[]): Array<{ id: number; answer?: string | null }> {
+  switch (step) {
+    case 2:
+      return [
+        { id: adult!, answer: 'individual' },
+        { id: child!, answer: 'junior' },
+      ];
+    case 3:
+      return [{ id: adult!, answer: '+47 555 0100' }];
+    case 4:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '' },
+      ];
+    case 5:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '0' },
+      ];
+    default:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '1' },
+      ];
+  }
+}
+
+it('each request of a registration reads the period and the persons once; completion reads the persons again after the order', async () => {
+  const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: STEPS });
+  const seen: Array<[string, Reads]> = [];
+  const request = async (name: string, run: () => Promise<FormOutcome>): Promise<FormView> => {
+    const { form: shown, reads } = await readsOf(sc.knex, run);
+    seen.push([name, reads]);
+    return shown;
+  };
+
+  const everybody = sc.account.personIds.map((id) => ({ id }));
+  let f = await request('get form', () => getForm(sc.deps, sc.account.user, { periodId: sc.periodId }));
+  // The selection shows step 2 with its type offers; answering step 2 checks them and shows step 3 with the running total.
+  f = await request('select persons', () => submit(sc, f, everybody));
+  f = await request('back to the overview', () => back(sc.deps, sc.account.user, { processId: f.processId }));
+  f = await request('select persons again', () => submit(sc, f, everybody));
+  while (f.processState === 'RUNNING') {
+    const step = f.step;
+    f = await request(`step ${step}`, () => submit(sc, f, answersAt(step, sc.account.personIds)));
+  }
+  expect(f.processState).toBe('PENDING_PAYMENT');
+
+  const once: Reads = { period: 1, persons: 1, lockedPersons: 0 };
+  expect(seen).toEqual([
+    ['get form', once],
+    ['select persons', once],
+    ['back to the overview', once],
+    ['select persons again', once],
+    ['step 2', once],
+    ['step 3', once],
+    ['step 4', once],
+    ['step 5', once],
+    // The order changes the persons' statuses, so the completed form reads them again.
+    ['step 6', { period: 1, persons: 2, lockedPersons: 1 }],
+  ]);
+});

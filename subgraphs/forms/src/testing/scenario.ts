@@ -31,6 +31,47 @@ export const ADULT = { firstName: 'Anna', dateOfBirth: '1984-03-12' };
 export const CHILD = { firstName: 'Liv', dateOfBirth: '2012-05-04' };
 export const SENIOR = { firstName: 'Ben', dateOfBirth: '1950-11-02' };
 
+/** A form of every kind of question an adult-and-child family meets (steps 2..7). */
+export const FAMILY_FORM_STEPS: StepSpec[] = [
+  { question: 'Membership type', questionType: 'DRP', answerKey: 'membershipType' }, // step 2
+  { question: 'Emergency phone', questionType: 'TXT', appliesTo: { minAge: 18 } }, // step 3
+  { question: 'Insurance', questionType: 'BCB', answerKey: 'insurance', required: false }, // step 4
+  { question: 'Magazine', questionType: 'ONE', answerKey: 'magazine' }, // step 5
+  { question: 'Previous club', questionType: 'TXT', answerKey: 'transferFromClub', required: false }, // step 6
+  { question: 'Terms', questionType: 'ITC' }, // step 7, the last
+];
+export const FAMILY_FORM_LAST = 7;
+
+/** The answers the family of an adult and a child (ADULT, CHILD) gives at each step of FAMILY_FORM_STEPS. */
+export function familyAnswersAt(step: number, [adult, child]: number[]): SubmittedPerson[] {
+  switch (step) {
+    case 2:
+      return [
+        { id: adult!, answer: 'individual' },
+        { id: child!, answer: 'junior' },
+      ];
+    case 3:
+      return [{ id: adult!, answer: '+47 555 0100' }];
+    case 4:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '' },
+      ];
+    case 5:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '0' },
+      ];
+    case 6:
+      return [{ id: adult!, answer: 'Lakeside SC' }];
+    default:
+      return [
+        { id: adult!, answer: '1' },
+        { id: child!, answer: '1' },
+      ];
+  }
+}
+
 /** A tenant, an account with persons, an open period and a definition with `steps`. */
 export async function scenario(
   knex: Knex,

@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
-import { scratchDatabase, type StepSpec } from '../../testing/fixture';
+import { scratchDatabase } from '../../testing/fixture';
 import { membershipFixture } from '../../testing/membership';
-import { form, scenario, submit, type Scenario } from '../../testing/scenario';
+import { FAMILY_FORM_STEPS, familyAnswersAt, form, scenario, submit, type Scenario } from '../../testing/scenario';
 import type { FormOutcome, FormView } from '../types';
 import { back, getForm } from '.';
 
@@ -11,14 +11,6 @@ import { back, getForm } from '.';
  * for them). Counted by the statements' shape: data/periods.ts `periodQuery` and
  * data/persons.ts `linkedPersonsQuery`.
  */
-
-const STEPS: StepSpec[] = [
-  { question: 'Membership type', questionType: 'DRP', answerKey: 'membershipType' }, // step 2
-  { question: 'Emergency phone', questionType: 'TXT', appliesTo: { minAge: 18 } }, // step 3
-  { question: 'Insurance', questionType: 'BCB', answerKey: 'insurance', required: false }, // step 4
-  { question: 'Magazine', questionType: 'ONE', answerKey: 'magazine' }, // step 5
-  { question: 'Terms', questionType: 'ITC' }, // step 6, the last
-];
 
 const PERIOD_READ = '"membership"."membership_periods" as "p" inner join "membership"."organisations" as "o"';
 const PERSONS_READ = '"membership"."linked_persons" as "l" inner join "membership"."persons" as "p"';
@@ -52,35 +44,8 @@ async function readsOf(knex: Knex, request: () => Promise<FormOutcome>): Promise
   }
 }
 
-function answersAt(step: number, [adult, child]: number[]): Array<{ id: number; answer?: string | null }> {
-  switch (step) {
-    case 2:
-      return [
-        { id: adult!, answer: 'individual' },
-        { id: child!, answer: 'junior' },
-      ];
-    case 3:
-      return [{ id: adult!, answer: '+47 555 0100' }];
-    case 4:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '' },
-      ];
-    case 5:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '0' },
-      ];
-    default:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '1' },
-      ];
-  }
-}
-
 it('each request of a registration reads the period and the persons once; completion reads the persons again after the order', async () => {
-  const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: STEPS });
+  const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: FAMILY_FORM_STEPS });
   const seen: Array<[string, Reads]> = [];
   const request = async (name: string, run: () => Promise<FormOutcome>): Promise<FormView> => {
     const { form: shown, reads } = await readsOf(sc.knex, run);
@@ -96,7 +61,7 @@ it('each request of a registration reads the period and the persons once; comple
   f = await request('select persons again', () => submit(sc, f, everybody));
   while (f.processState === 'RUNNING') {
     const step = f.step;
-    f = await request(`step ${step}`, () => submit(sc, f, answersAt(step, sc.account.personIds)));
+    f = await request(`step ${step}`, () => submit(sc, f, familyAnswersAt(step, sc.account.personIds)));
   }
   expect(f.processState).toBe('PENDING_PAYMENT');
 
@@ -110,7 +75,8 @@ it('each request of a registration reads the period and the persons once; comple
     ['step 3', once],
     ['step 4', once],
     ['step 5', once],
+    ['step 6', once],
     // The order changes the persons' statuses, so the completed form reads them again.
-    ['step 6', { period: 1, persons: 2, lockedPersons: 1 }],
+    ['step 7', { period: 1, persons: 2, lockedPersons: 1 }],
   ]);
 });

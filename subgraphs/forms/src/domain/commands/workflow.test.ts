@@ -6,6 +6,9 @@ import type { MembershipFixture } from '../../testing/membershipFixture';
 import {
   ADULT,
   CHILD,
+  FAMILY_FORM_LAST,
+  FAMILY_FORM_STEPS,
+  familyAnswersAt,
   SENIOR,
   countRows,
   form,
@@ -16,22 +19,11 @@ import {
   submit,
   type Scenario,
 } from '../../testing/scenario';
-import type { StepSpec } from '../../testing/fixture';
 import type { MembershipPort, RegistrationOrderInput } from '../membershipPort';
 import type { FormView } from '../types';
 import { back, getForm, next, reset, resume } from '.';
 
 /** The registration workflow through its domain functions, on a real PostgreSQL. */
-
-const STEPS: StepSpec[] = [
-  { question: 'Membership type', questionType: 'DRP', answerKey: 'membershipType' }, // step 2
-  { question: 'Emergency phone', questionType: 'TXT', appliesTo: { minAge: 18 } }, // step 3
-  { question: 'Insurance', questionType: 'BCB', answerKey: 'insurance', required: false }, // step 4
-  { question: 'Magazine', questionType: 'ONE', answerKey: 'magazine' }, // step 5
-  { question: 'Previous club', questionType: 'TXT', answerKey: 'transferFromClub', required: false }, // step 6
-  { question: 'Terms', questionType: 'ITC' }, // step 7, the last
-];
-const LAST = 7;
 
 let db: { knex: Knex; drop(): Promise<void> };
 let membership: MembershipFixture;
@@ -42,48 +34,18 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const setup = (opts: Partial<Parameters<typeof scenario>[2]> = {}) => scenario(db.knex, membership, { steps: STEPS, ...opts });
-
-/** The answers a family of an adult and a child gives at each question step. */
-function answersAt(step: number, [adult, child]: number[]): Array<{ id: number; answer?: string | null }> {
-  switch (step) {
-    case 2:
-      return [
-        { id: adult!, answer: 'individual' },
-        { id: child!, answer: 'junior' },
-      ];
-    case 3:
-      return [{ id: adult!, answer: '+47 555 0100' }];
-    case 4:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '' },
-      ];
-    case 5:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '0' },
-      ];
-    case 6:
-      return [{ id: adult!, answer: 'Lakeside SC' }];
-    default:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '1' },
-      ];
-  }
-}
+const setup = (opts: Partial<Parameters<typeof scenario>[2]> = {}) => scenario(db.knex, membership, { steps: FAMILY_FORM_STEPS, ...opts });
 
 /** Selects everybody and answers up to (not including) `untilStep`. */
 async function walk(sc: Scenario, untilStep: number): Promise<FormView> {
   let f = await selectPersons(sc);
-  while (f.step < untilStep && f.processState === 'RUNNING') f = form(await submit(sc, f, answersAt(f.step, sc.account.personIds)));
+  while (f.step < untilStep && f.processState === 'RUNNING') f = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds)));
   return f;
 }
 
 async function completed(sc: Scenario): Promise<FormView> {
-  const last = await walk(sc, LAST);
-  return form(await submit(sc, last, answersAt(LAST, sc.account.personIds)));
+  const last = await walk(sc, FAMILY_FORM_LAST);
+  return form(await submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)));
 }
 
 async function instanceRow(sc: Scenario, processId: string) {
@@ -120,7 +82,7 @@ describe('process state transitions through the domain', () => {
     const sc = await setup();
     const f = await selectPersons(sc);
     expect(f).toMatchObject({ step: 2, processState: 'RUNNING', questionType: 'DRP', required: true, canGoBack: true });
-    const third = form(await submit(sc, f, answersAt(2, sc.account.personIds)));
+    const third = form(await submit(sc, f, familyAnswersAt(2, sc.account.personIds)));
     expect(third).toMatchObject({ step: 3, processState: 'RUNNING', questionType: 'TXT' });
   });
 
@@ -237,7 +199,7 @@ describe('process state transitions through the domain', () => {
     const sc = await setup();
     const atThree = await walk(sc, 3);
     await sc.knex('forms.process_instances').where({ id: atThree.processId }).update({ state: 'RESUME' });
-    const answered = refusal(await submit(sc, atThree, answersAt(3, sc.account.personIds)));
+    const answered = refusal(await submit(sc, atThree, familyAnswersAt(3, sc.account.personIds)));
     expect(answered).toMatchObject({ kind: 'conflict', code: 'ILLEGAL_PROCESS_TRANSITION', current: { processState: 'RESUME', step: 3 } });
     const backed = refusal(await back(sc.deps, sc.account.user, { processId: atThree.processId }));
     expect(backed).toMatchObject({ kind: 'conflict', code: 'ILLEGAL_PROCESS_TRANSITION' });
@@ -246,7 +208,13 @@ describe('process state transitions through the domain', () => {
   it('RUNNING --complete--> PENDING_PAYMENT: order, Pending Payment memberships and the payment link', async () => {
     const sc = await setup();
     const done = await completed(sc);
-    expect(done).toMatchObject({ processState: 'PENDING_PAYMENT', step: LAST, question: null, questionType: null, canGoBack: false });
+    expect(done).toMatchObject({
+      processState: 'PENDING_PAYMENT',
+      step: FAMILY_FORM_LAST,
+      question: null,
+      questionType: null,
+      canGoBack: false,
+    });
     expect(done.paymentUrl).toMatch(/^\/services\/admin-service\/payments\/orders\/ORD-[\d-]+\/pay\?token=[\w-]{43}$/);
     expect(done.people.map((p) => [p.id, p.status, p.canSelect])).toEqual(sc.account.personIds.map((id) => [id, 'Pending Payment', false]));
     const orders = await sc.membership.orders(sc.account.user.accountId);
@@ -364,9 +332,9 @@ describe('process state transitions through the domain', () => {
     const sc = await setup();
     const done = await completed(sc);
     const backed = form(await back(sc.deps, sc.account.user, { processId: done.processId }));
-    expect(backed).toMatchObject({ processState: 'RUNNING', step: LAST, paymentUrl: null, orderId: done.orderId });
+    expect(backed).toMatchObject({ processState: 'RUNNING', step: FAMILY_FORM_LAST, paymentUrl: null, orderId: done.orderId });
     // The same answers make the same order: completing again keeps it, reference and pay link.
-    const again = form(await submit(sc, backed, answersAt(LAST, sc.account.personIds)));
+    const again = form(await submit(sc, backed, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)));
     expect(again).toMatchObject({ processState: 'PENDING_PAYMENT', orderId: done.orderId, paymentUrl: done.paymentUrl });
     expect((await sc.membership.orders(sc.account.user.accountId)).map((o) => [o.id, o.status])).toEqual([[done.orderId, 'unpaid']]);
   });
@@ -389,7 +357,7 @@ describe('process state transitions through the domain', () => {
     for (const outcome of [
       await reset(sc.deps, sc.account.user, done.processId),
       await resume(sc.deps, sc.account.user, done.processId),
-      await submit(sc, done, answersAt(LAST, sc.account.personIds)),
+      await submit(sc, done, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)),
     ]) {
       expect(refusal(outcome)).toMatchObject({
         kind: 'conflict',
@@ -459,7 +427,7 @@ describe('step conflicts and concurrency', () => {
   it('a step that is not the current one (second tab, double click) is refused with 409 and the current form', async () => {
     const sc = await setup();
     const atTwo = await selectPersons(sc);
-    form(await submit(sc, atTwo, answersAt(2, sc.account.personIds)));
+    form(await submit(sc, atTwo, familyAnswersAt(2, sc.account.personIds)));
     const stale = refusal(await submit(sc, atTwo, [{ id: sc.account.personIds[0]!, answer: 'family' }]));
     expect(stale).toMatchObject({ kind: 'conflict', code: 'STEP_CONFLICT', current: { step: 3, processState: 'RUNNING' } });
     const stored = await storedAnswers(sc, atTwo.processId);
@@ -470,8 +438,8 @@ describe('step conflicts and concurrency', () => {
     const sc = await setup();
     const atTwo = await selectPersons(sc);
     const outcomes = await Promise.all([
-      submit(sc, atTwo, answersAt(2, sc.account.personIds)),
-      submit(sc, atTwo, answersAt(2, sc.account.personIds)),
+      submit(sc, atTwo, familyAnswersAt(2, sc.account.personIds)),
+      submit(sc, atTwo, familyAnswersAt(2, sc.account.personIds)),
     ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     const loser = outcomes.find((o) => !o.ok)!;
@@ -482,10 +450,10 @@ describe('step conflicts and concurrency', () => {
 
   it('the last step submitted twice at once creates one order; the second sees PENDING_PAYMENT', async () => {
     const sc = await setup();
-    const last = await walk(sc, LAST);
+    const last = await walk(sc, FAMILY_FORM_LAST);
     const outcomes = await Promise.all([
-      submit(sc, last, answersAt(LAST, sc.account.personIds)),
-      submit(sc, last, answersAt(LAST, sc.account.personIds)),
+      submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)),
+      submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)),
     ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(refusal(outcomes.find((o) => !o.ok)!)).toMatchObject({ kind: 'conflict', current: { processState: 'PENDING_PAYMENT' } });
@@ -548,7 +516,7 @@ describe('who may act', () => {
     }
     const atTwo = await selectPersons(sc);
     expect(
-      refusal(await submit(sc, atTwo, [...answersAt(2, sc.account.personIds), { id: other.personIds[0]!, answer: 'family' }])),
+      refusal(await submit(sc, atTwo, [...familyAnswersAt(2, sc.account.personIds), { id: other.personIds[0]!, answer: 'family' }])),
     ).toMatchObject({
       kind: 'forbidden',
       code: 'PERSON_NOT_LINKED',
@@ -592,7 +560,7 @@ describe('periods that do not take registrations', () => {
     const sc = await setup();
     const atTwo = await selectPersons(sc);
     sc.clock.set(new Date('2027-01-02T10:00:00Z'));
-    expect(refusal(await submit(sc, atTwo, answersAt(2, sc.account.personIds)))).toMatchObject({
+    expect(refusal(await submit(sc, atTwo, familyAnswersAt(2, sc.account.personIds)))).toMatchObject({
       kind: 'forbidden',
       code: 'REGISTRATION_ENDED',
     });
@@ -671,17 +639,22 @@ describe('completion', () => {
       },
     };
     const sc = await setup({ port: failing });
-    const last = await walk(sc, LAST);
+    const last = await walk(sc, FAMILY_FORM_LAST);
     const answersBefore = await storedAnswers(sc, last.processId);
-    await expect(submit(sc, last, answersAt(LAST, sc.account.personIds))).rejects.toThrow('injected failure');
+    await expect(submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds))).rejects.toThrow('injected failure');
     expect(createdOrderId).not.toBeNull();
     expect(await sc.membership.orders(sc.account.user.accountId)).toEqual([]);
     expect(await sc.membership.memberships(sc.account.personIds)).toEqual([]);
     expect(await storedAnswers(sc, last.processId)).toEqual(answersBefore);
-    expect(await instanceRow(sc, last.processId)).toMatchObject({ state: 'RUNNING', step: LAST, orderId: null, paymentUrl: null });
+    expect(await instanceRow(sc, last.processId)).toMatchObject({
+      state: 'RUNNING',
+      step: FAMILY_FORM_LAST,
+      orderId: null,
+      paymentUrl: null,
+    });
     // And the user can simply try again.
     sc.deps.membership = membership.port;
-    expect(form(await submit(sc, last, answersAt(LAST, sc.account.personIds))).processState).toBe('PENDING_PAYMENT');
+    expect(form(await submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds))).processState).toBe('PENDING_PAYMENT');
   });
 
   it('a failure while replacing the unpaid order of a RESUME process keeps the old order unpaid', async () => {
@@ -702,14 +675,14 @@ describe('completion', () => {
         throw new Error('injected failure');
       },
     };
-    await expect(submit(sc, resumed, answersAt(LAST, sc.account.personIds))).rejects.toThrow('injected failure');
+    await expect(submit(sc, resumed, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds))).rejects.toThrow('injected failure');
     expect((await sc.membership.orders(sc.account.user.accountId)).map((o) => [o.id, o.status])).toEqual([[done.orderId, 'unpaid']]);
     expect(await instanceRow(sc, done.processId)).toMatchObject({ state: 'RUNNING', orderId: done.orderId });
   });
 
   it('membership refusing the order is a 400 naming the rule and person; nothing is kept', async () => {
     const sc = await setup();
-    const last = await walk(sc, LAST);
+    const last = await walk(sc, FAMILY_FORM_LAST);
     // Another registration of the child (e.g. from a second tab's order) lands before the last step.
     const elsewhere = await sc.knex.transaction((trx) =>
       sc.membership.port.createRegistrationOrder(trx, {
@@ -720,10 +693,10 @@ describe('completion', () => {
       }),
     );
     expect(elsewhere.ok).toBe(true);
-    const r = refusal(await submit(sc, last, answersAt(LAST, sc.account.personIds)));
+    const r = refusal(await submit(sc, last, familyAnswersAt(FAMILY_FORM_LAST, sc.account.personIds)));
     expect(r).toMatchObject({ kind: 'invalid', code: 'ORDER_REFUSED', rule: 'PENDING_PAYMENT', personId: sc.account.personIds[1] });
     expect((await sc.membership.orders(sc.account.user.accountId)).map((o) => o.id)).toEqual([elsewhere.ok && elsewhere.order.id]);
-    expect(await countRows(sc.knex, 'forms.process_step_answers', { instanceId: last.processId, step: LAST })).toBe(0);
+    expect(await countRows(sc.knex, 'forms.process_step_answers', { instanceId: last.processId, step: FAMILY_FORM_LAST })).toBe(0);
   });
 
   it('a membership type that is not offered is refused at completion, naming the person', async () => {

@@ -11,10 +11,12 @@ export interface TenantMemberOidcRow {
   anonymousAllowed: boolean;
 }
 
+const COLUMNS = ['registrationSystemId', 'issuerUrl', 'clientId', 'clientSecret', 'displayName', 'anonymousAllowed'] as const;
+
 export async function findTenantMemberOidc(db: Db, registrationSystemId: number): Promise<TenantMemberOidcRow | null> {
   const row = await db('membership.tenantMemberOidc')
     .where({ registrationSystemId })
-    .first('registrationSystemId', 'issuerUrl', 'clientId', 'clientSecret', 'displayName', 'anonymousAllowed');
+    .first(...COLUMNS);
   return (row as TenantMemberOidcRow | undefined) ?? null;
 }
 
@@ -29,7 +31,7 @@ export async function findTenantWithMemberOidc(
   const row = await db('membership.registrationSystems as rs')
     .leftJoin('membership.tenantMemberOidc as o', 'o.registrationSystemId', 'rs.id')
     .where('rs.id', registrationSystemId)
-    .first('o.registrationSystemId', 'o.issuerUrl', 'o.clientId', 'o.clientSecret', 'o.displayName', 'o.anonymousAllowed');
+    .first(COLUMNS.map((c) => `o.${c}`));
   if (!row) return null;
   return { memberOidc: row.registrationSystemId === null ? null : (row as TenantMemberOidcRow) };
 }

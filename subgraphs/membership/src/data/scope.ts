@@ -5,21 +5,25 @@ import { rawSet } from './sqlSets';
 /** The organisations where account `a` holds ROLE_ORG_ADMIN (an operator), as a select column. */
 const ADMIN_ORGANISATION_IDS = `ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id AND 'ROLE_ORG_ADMIN' = ANY(o.roles)) AS admin_organisation_ids`;
 
+/** The enabled account behind a user key in a tenant, as `a` (a disabled account has no scope). */
+function enabledAccountOfUserKey(db: Knex, registrationSystemId: number, userKey: string) {
+  return db('membership.accounts as a')
+    .where({ 'a.registrationSystemId': registrationSystemId, 'a.externalUserId': userKey })
+    .whereNull('a.disabledAt');
+}
+
 /** One query: the account behind a user key with its organisation ids (all, and those it administers) and person ids. */
 export async function loadScopeRows(
   db: Knex,
   registrationSystemId: number,
   userKey: string,
 ): Promise<{ accountId: number; organisationIds: number[]; adminOrganisationIds: number[]; personIds: number[] } | null> {
-  const row = await db('membership.accounts as a')
-    .where({ 'a.registrationSystemId': registrationSystemId, 'a.externalUserId': userKey })
-    .whereNull('a.disabledAt')
-    .first(
-      'a.id as accountId',
-      db.raw('ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id) AS organisation_ids'),
-      db.raw(ADMIN_ORGANISATION_IDS),
-      db.raw('ARRAY(SELECT person_id FROM membership.linked_persons l WHERE l.account_id = a.id) AS person_ids'),
-    );
+  const row = await enabledAccountOfUserKey(db, registrationSystemId, userKey).first(
+    'a.id as accountId',
+    db.raw('ARRAY(SELECT organisation_id FROM membership.org_users o WHERE o.account_id = a.id) AS organisation_ids'),
+    db.raw(ADMIN_ORGANISATION_IDS),
+    db.raw('ARRAY(SELECT person_id FROM membership.linked_persons l WHERE l.account_id = a.id) AS person_ids'),
+  );
   return row ?? null;
 }
 
@@ -32,10 +36,7 @@ export async function loadOperatorIdentity(
   registrationSystemId: number,
   userKey: string,
 ): Promise<{ accountId: number; adminOrganisationIds: number[] } | null> {
-  const row = await db('membership.accounts as a')
-    .where({ 'a.registrationSystemId': registrationSystemId, 'a.externalUserId': userKey })
-    .whereNull('a.disabledAt')
-    .first('a.id as accountId', db.raw(ADMIN_ORGANISATION_IDS));
+  const row = await enabledAccountOfUserKey(db, registrationSystemId, userKey).first('a.id as accountId', db.raw(ADMIN_ORGANISATION_IDS));
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from '@ems/db';
 import type { HttpClient, HttpResponse } from './client';
+import { until } from './until';
 
 /** The contract's FormDTO, as the REST endpoints return it. */
 export interface FormDTO {
@@ -112,9 +113,5 @@ export async function payThroughCheckout(client: HttpClient, paymentUrl: string,
  * its webhook in the background, so a test that skips the return page waits for the webhook.
  */
 export async function untilOrderPaid(knex: Knex, reference: string, withinMs = 10_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await knex('membership.orders').where({ reference, status: 'paid' }).first())) {
-    if (Date.now() > deadline) throw new Error(`order ${reference} not paid within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await until(`order ${reference} paid`, () => knex('membership.orders').where({ reference, status: 'paid' }).first(), withinMs);
 }

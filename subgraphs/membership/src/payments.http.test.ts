@@ -2,6 +2,7 @@ import { hashApiKey, keyPrefix, type Knex } from '@ems/db';
 import { signAccessToken } from '@ems/schema';
 import type { RunningService } from '@ems/service-runtime';
 import { migratedScratchDatabase } from '../../../tests/support/scratchDatabase';
+import { until } from '../../../tests/support/until';
 import { loadEnv } from './env';
 import { createRegistrationOrder } from './registration';
 import { startMembershipService } from './server';
@@ -63,16 +64,6 @@ function startInstance(settings: Record<string, string> = {}): Promise<RunningSe
       ...settings,
     }),
   );
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, withinMs: number): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** The webhook is delivered after the redirect: wait for the order to be paid by it. */

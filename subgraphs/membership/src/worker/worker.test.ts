@@ -1,10 +1,14 @@
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
+import { until } from '../../../../tests/support/until';
 import type { SweepResult } from '../domain/life/dueMessages';
 import { lifeClub, PAID_AT, REMINDER_DUE, type LifeClub } from '../testing/lifeFixtures';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
 import { loadWorkerEnv } from './env';
 import { startMembershipWorker, type RunningMembershipWorker } from './worker';
+
+/** A worker's sweep of a few dozen members may take a while on a loaded machine. */
+const SWEEP_PATIENCE_MS = 30_000;
 
 /**
  * The membership worker as a process runs it: Agenda's repeating sweep on a controlled clock, the
@@ -40,16 +44,6 @@ async function startWorker(now: string, onSweep: (r: SweepResult) => void): Prom
   return startMembershipWorker(env, { clock: () => new Date(now), onSweep, agendaTimings: { processEveryMs: 1000, lockLifetimeMs: 2000 } });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Subjects of the mails an address received, sorted. */
 const subjectsTo = (address: string) =>
   smtp.received
@@ -75,7 +69,7 @@ describe('the membership worker', () => {
     // Started just after the payments: welcomes are due. Stopped as soon as the first is queued.
     const sweeps: SweepResult[] = [];
     const first = await startWorker('2026-03-01T10:05:00Z', (r) => sweeps.push(r));
-    await until('the first welcome', async () => (await keysOf(club)) > 0);
+    await until('the first welcome', async () => (await keysOf(club)) > 0, SWEEP_PATIENCE_MS);
     await first.stop();
     const afterFirst = await keysOf(club);
     expect(afterFirst).toBeGreaterThan(0);
@@ -86,13 +80,17 @@ describe('the membership worker', () => {
     const second = await startWorker(REMINDER_DUE, (r) => sweeps.push(r));
     try {
       // 27 members: a reminder and a renewal prompt each, plus the welcomes queued before the stop.
-      await until('every reminder and prompt delivered', async () => {
-        const delivered = smtp.received.filter(
-          (m) => everyone.some((a) => m.to.includes(a)) && /membership ends|is open/.test(m.parsed.subject ?? ''),
-        );
-        return delivered.length >= 2 * 27;
-      });
-      await until('a complete sweep', async () => sweeps.some((s) => s.complete));
+      await until(
+        'every reminder and prompt delivered',
+        async () => {
+          const delivered = smtp.received.filter(
+            (m) => everyone.some((a) => m.to.includes(a)) && /membership ends|is open/.test(m.parsed.subject ?? ''),
+          );
+          return delivered.length >= 2 * 27;
+        },
+        SWEEP_PATIENCE_MS,
+      );
+      await until('a complete sweep', async () => sweeps.some((s) => s.complete), SWEEP_PATIENCE_MS);
       // Each (person, kind, period) once: keys and mails agree, nothing twice.
       for (const address of club.extraAddresses) {
         const subjects = subjectsTo(address).filter((s) => !s.includes('membership confirmed'));
@@ -132,12 +130,16 @@ describe('the membership worker', () => {
     const club = await lifeClub(knex);
     const sweeps: SweepResult[] = [];
     const worker = await startWorker(PAID_AT, (r) => sweeps.push(r));
-    await until('a sweep', async () => sweeps.length > 0);
-    await until('the welcomes', async () => subjectsTo(club.familyAddress).filter((s) => s.startsWith('Welcome')).length === 2);
+    await until('a sweep', async () => sweeps.length > 0, SWEEP_PATIENCE_MS);
+    await until(
+      'the welcomes',
+      async () => subjectsTo(club.familyAddress).filter((s) => s.startsWith('Welcome')).length === 2,
+      SWEEP_PATIENCE_MS,
+    );
     await worker.stop();
 
     const again = await startWorker(PAID_AT, (r) => sweeps.push(r));
-    await until('the second sweep', async () => sweeps.length > 1);
+    await until('the second sweep', async () => sweeps.length > 1, SWEEP_PATIENCE_MS);
     await again.stop();
     expect(sweeps[1]?.queued).toEqual({ welcome: 0, expiry_reminder: 0, renewal_prompt: 0 });
     expect(subjectsTo(club.familyAddress).filter((s) => s.startsWith('Welcome'))).toEqual([

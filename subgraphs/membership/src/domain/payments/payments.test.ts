@@ -1,6 +1,7 @@
 import type { Knex } from '@ems/db';
 import type { AccessTokenClaims } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
+import { until } from '../../../../../tests/support/until';
 import { seedClub, EARLY_DAY, TODAY, type Club } from '../../testing/fixtures';
 import { cancelUnpaidOrder, createRegistrationOrder, type RegistrationOrderInput } from '../../registration';
 import { scopeForUser, type DataScope } from '../scope';
@@ -57,14 +58,6 @@ function builtin(options: { failFirst?: number; retryDelaysMs?: number[] } = {})
     return delivered.slice(0, count);
   };
   return { provider, delivered, webhooks, warnings };
-}
-
-async function until(what: string, probe: () => Promise<boolean>, withinMs = 5000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const checkoutRow = (id: string) => knex('membership.builtinCheckouts').where({ id }).first();

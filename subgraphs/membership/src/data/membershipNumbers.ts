@@ -1,20 +1,25 @@
 import type { Db } from './db';
 
 /**
- * Reserves `count` consecutive sequence values of the organisation and returns the first.
- * One upsert: it creates the organisation's counter on first use and otherwise takes the row lock
- * of `membership_number_sequences` and advances it, so concurrent activations queue behind each
- * other until commit and can never hand out the same value.
+ * The two-key advisory lock space of membership numbers (`pg_advisory_xact_lock(space, organisation)`).
+ * Reservations take the organisation's lock shared, so payers never wait for each other; keeping
+ * numbers from an earlier system takes it exclusively (lockMembershipSequence).
  */
-export async function reserveMembershipSequence(db: Db, organisationId: number, count: number): Promise<number> {
+const NUMBER_LOCK_SPACE = 20261126;
+
+/**
+ * Takes `count` values of the organisation's sequence (`membership_numbers_<id>`, created with the
+ * organisation), in ascending order. A sequence is never rolled back and never waits for another
+ * transaction: concurrent payers get distinct values at once, and a rolled-back activation leaves
+ * its values unused (a gap). Waits only for an import keeping numbers of the organisation.
+ */
+export async function reserveMembershipSequence(db: Db, organisationId: number, count: number): Promise<number[]> {
+  await db.raw('SELECT pg_advisory_xact_lock_shared(?, ?)', [NUMBER_LOCK_SPACE, organisationId]);
   const result = await db.raw(
-    `INSERT INTO membership.membership_number_sequences AS s (organisation_id, next_value)
-     VALUES (?, 1 + ?)
-     ON CONFLICT (organisation_id) DO UPDATE SET next_value = s.next_value + EXCLUDED.next_value - 1
-     RETURNING (next_value - ?)::bigint AS first`,
-    [organisationId, count, count],
+    `SELECT nextval(membership.membership_number_sequence_of(?)) AS value FROM generate_series(1, ?) ORDER BY value`,
+    [organisationId, count],
   );
-  return Number((result.rows[0] as { first: string }).first);
+  return (result.rows as Array<{ value: string }>).map((r) => Number(r.value));
 }
 
 export interface OrganisationNumbering {
@@ -32,16 +37,35 @@ export async function organisationNumbering(db: Db, organisationId: number): Pro
 }
 
 /**
- * Takes the organisation's number lock (the row of `membership_number_sequences`, created on first
- * use) and moves its next value up to `nextAtLeast` when it is lower, never down. Held until the
- * caller's transaction ends: numbers checked free and written under it cannot be handed out by
- * anyone else meanwhile (reserveMembershipSequence queues behind the same row).
+ * Takes the organisation's number lock exclusively until the caller's transaction ends: no value is
+ * reserved meanwhile, and reservations under way have committed. So numbers given by someone and
+ * checked free stay free until written.
  */
-export async function lockMembershipSequence(db: Db, organisationId: number, nextAtLeast: number): Promise<void> {
+export async function lockMembershipSequence(db: Db, organisationId: number): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(?, ?)', [NUMBER_LOCK_SPACE, organisationId]);
+}
+
+/**
+ * Moves the organisation's sequence past `highest` when it is not there yet, never back. Needs the
+ * exclusive lock of lockMembershipSequence (nobody reserves between the read and the move).
+ */
+export async function advanceMembershipSequence(db: Db, organisationId: number, highest: number): Promise<void> {
+  // pg_sequences.last_value is null until the sequence hands out its first value.
   await db.raw(
-    `INSERT INTO membership.membership_number_sequences AS s (organisation_id, next_value)
-     VALUES (?, ?)
-     ON CONFLICT (organisation_id) DO UPDATE SET next_value = GREATEST(s.next_value, EXCLUDED.next_value)`,
-    [organisationId, Math.max(1, nextAtLeast)],
+    `SELECT setval(membership.membership_number_sequence_of(?), ?, true)
+       FROM pg_sequences
+      WHERE schemaname = 'membership' AND sequencename = 'membership_numbers_' || ? AND coalesce(last_value, 0) < ?`,
+    [organisationId, highest, organisationId, highest],
   );
+}
+
+/** The last value the organisation's sequence handed out (0 before the first). */
+export async function lastMembershipSequenceValue(db: Db, organisationId: number): Promise<number> {
+  const result = await db.raw(
+    `SELECT coalesce(last_value, 0) AS value FROM pg_sequences WHERE schemaname = 'membership' AND sequencename = 'membership_numbers_' || ?`,
+    [organisationId],
+  );
+  const row = (result.rows as Array<{ value: string }>)[0];
+  if (!row) throw new Error(`organisation ${organisationId} has no membership number sequence`);
+  return Number(row.value);
 }

@@ -16,6 +16,7 @@ import {
   type AccountOfUserKey,
   type ImportedMembership,
 } from '../../data/memberImport';
+import { organisationNumbering } from '../../data/membershipNumbers';
 import type { NewOrder, NewOrderLine } from '../../data/orders';
 import { insertPersons, recordExternalIds, updatePersons } from '../../data/participants';
 import { newPaymentToken, quoteLines } from '../orders/order';
@@ -52,9 +53,11 @@ async function loadState(trx: Db, target: MemberImportTarget, rows: readonly Mem
       )
     ).map((a) => [a.userKey, a]),
   );
-  // Numbers are checked and written under the organisation's number lock (docs/decisions.md).
+  // Numbers given in the file are checked and written under the organisation's exclusive number
+  // lock (docs/decisions.md); numbers handed out from the sequence need none.
+  if (rows.some((r) => r.membershipNumber !== null)) await lockMembershipNumbers(trx, target.organisationId);
   const numbering = rows.some((r) => r.status === 'active' || r.membershipNumber !== null)
-    ? await lockMembershipNumbers(trx, target.organisationId)
+    ? await organisationNumbering(trx, target.organisationId)
     : null;
   const held = await heldMembershipNumbers(
     trx,

@@ -38,11 +38,7 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
 /**
  * Gives every pending membership of the order without one its number (reserveMembershipNumbers) and activates
  * it, then queues one confirmation e-mail listing them (none when the account has no address).
- *
- * The organisation's number lock (its row of `membership_number_sequences`) is held from the
- * reservation to commit, so that a rolled-back activation leaves no gap; every concurrent payer of
- * the organisation queues on it. So everything that needs no number is read first, and under the
- * lock only three statements run: the reservation, one activation of all memberships, the e-mail.
+ * Numbers come from the organisation's sequence, which no other payer waits for.
  */
 async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<void> {
   const pending = await lockPendingMembershipsOfOrder(trx, order.id);
@@ -67,7 +63,6 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     ).map((t) => [t.id, t.name]),
   );
 
-  // From here to commit the organisation's number lock is held.
   // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
   const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
   const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);

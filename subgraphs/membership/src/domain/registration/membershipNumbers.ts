@@ -1,5 +1,6 @@
 import type { Db } from '../../data/db';
 import {
+  advanceMembershipSequence,
   lockMembershipSequence,
   organisationNumbering,
   reserveMembershipSequence,
@@ -11,8 +12,8 @@ const yearOf = (periodStartsOn: string) => Number(periodStartsOn.slice(0, 4));
 
 /**
  * `count` new membership numbers of the organisation for a period starting on `periodStartsOn`,
- * in order. The values come from the organisation's sequence, reserved in one statement under its
- * row lock, so concurrent callers get distinct consecutive values and the sequence never goes back.
+ * in ascending order. The values come from the organisation's sequence (reserveMembershipSequence):
+ * concurrent callers get distinct values without waiting for each other.
  */
 export async function reserveMembershipNumbers(
   trx: Db,
@@ -33,21 +34,23 @@ export async function reserveNumbersForPeriods(
   periodStartDates: readonly string[],
 ): Promise<string[]> {
   if (periodStartDates.length === 0) return [];
-  const first = await reserveMembershipSequence(trx, organisationId, periodStartDates.length);
+  const values = await reserveMembershipSequence(trx, organisationId, periodStartDates.length);
   return periodStartDates.map((startsOn, index) =>
-    formatMembershipNumber(numbering.pattern, { organisationSlug: numbering.slug, year: yearOf(startsOn), sequence: first + index }),
+    formatMembershipNumber(numbering.pattern, {
+      organisationSlug: numbering.slug,
+      year: yearOf(startsOn),
+      sequence: values[index] as number,
+    }),
   );
 }
 
 /**
- * Takes the organisation's number lock for the rest of the transaction (before numbers given by
- * someone are checked against the ones held, so the check stays true until they are written) and
- * answers the organisation's numbering.
+ * Takes the organisation's number lock exclusively for the rest of the transaction, before numbers
+ * given by someone are checked against the ones held: no reservation runs until they are written
+ * (reservations take it shared, so they never wait for each other, only for this).
  */
-export async function lockMembershipNumbers(trx: Db, organisationId: number): Promise<OrganisationNumbering> {
-  const numbering = await organisationNumbering(trx, organisationId);
-  await lockMembershipSequence(trx, organisationId, 1);
-  return numbering;
+export async function lockMembershipNumbers(trx: Db, organisationId: number): Promise<void> {
+  await lockMembershipSequence(trx, organisationId);
 }
 
 /**
@@ -70,5 +73,5 @@ export async function keepMembershipNumbers(
     );
     highest = Math.max(highest, sequence ?? 0);
   }
-  if (highest > 0) await lockMembershipSequence(trx, organisationId, highest + 1);
+  if (highest > 0) await advanceMembershipSequence(trx, organisationId, highest);
 }

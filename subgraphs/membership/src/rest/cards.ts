@@ -2,9 +2,9 @@ import { Router, type Request } from 'express';
 import type { Knex } from '@ems/db';
 import { NotFoundError } from '@ems/schema';
 import { asyncHandler, authOf, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
-import { cardDate } from '../domain/cards/cardPdf';
 import { checkMembershipCard, membershipCardPdf, type CardCheck, type CardCheckRefusal } from '../domain/cards/cards';
 import { todayIso } from '../domain/clock';
+import { longDate } from '../domain/dates';
 import { escapeHtml } from '../domain/email/confirmationEmail';
 import { reminderSubscription, unsubscribeFromReminders, type UnsubscribeView } from '../domain/life/unsubscribe';
 import { CARD_DOWNLOAD_PATH, CARD_VERIFY_PATH, UNSUBSCRIBE_PATH } from '../domain/memberLinks';
@@ -35,12 +35,12 @@ function cardPage(check: CardCheck): Page {
         ['Membership number', check.card.membershipNumber ?? '–'],
         ['Membership', `${check.card.membershipType}, ${check.card.period}`],
         ['Club', check.card.organisation],
-        ['Valid', `${cardDate(check.card.startsOn)} to ${cardDate(check.card.endsOn)}`],
+        ['Valid', `${longDate(check.card.startsOn)} to ${longDate(check.card.endsOn)}`],
       ]
     : [];
   const list = facts.length ? `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>` : '';
   return check.valid
-    ? { title: 'Valid membership card', paragraphs: [`Checked on ${cardDate(todayIso())}.`], html: list }
+    ? { title: 'Valid membership card', paragraphs: [`Checked on ${longDate(todayIso())}.`], html: list }
     : { title: 'Not a valid membership card', paragraphs: [REFUSAL_TEXT[check.reason]], html: list };
 }
 

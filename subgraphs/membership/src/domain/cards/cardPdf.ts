@@ -1,17 +1,13 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { MembershipCardRow } from '../../data/cards';
+import { longDate } from '../dates';
 import { pdfSafeText } from './pdfText';
 
 /** ID-1, the size of a bank card (85.60 x 53.98 mm), in PDF points: the page prints at card size. */
 const CARD = { width: 242.65, height: 153.01 };
 const MARGIN = 12;
 const QR_SIZE = 84;
-
-/** `31 December 2026`: a date as members of a European club read it, whatever the reader's locale. */
-export function cardDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 export function cardFileName(card: Pick<MembershipCardRow, 'membershipNumber' | 'membershipId'>): string {
   const name = (card.membershipNumber ?? String(card.membershipId)).replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -58,7 +54,7 @@ export async function renderMembershipCard(card: MembershipCardRow, verifyUrl: s
   line('Member', `${card.firstName} ${card.lastName}`, 'Helvetica-Bold', 10);
   line('Membership number', card.membershipNumber ?? 'not yet assigned', 'Courier-Bold', 10);
   line('Membership', `${card.membershipType}, ${card.periodName}`, 'Helvetica', 7.5);
-  line('Valid', `${cardDate(card.startsOn)} to ${cardDate(card.endsOn)}`, 'Helvetica', 7.5);
+  line('Valid', `${longDate(card.startsOn)} to ${longDate(card.endsOn)}`, 'Helvetica', 7.5);
 
   const qr = QRCode.create(verifyUrl, { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size;

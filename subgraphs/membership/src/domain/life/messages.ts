@@ -1,5 +1,5 @@
 import type { MessageCandidate } from '../../data/memberMessages';
-import { cardDate } from '../cards/cardPdf';
+import { longDate } from '../dates';
 import { escapeHtml, type ComposedEmail } from '../email/confirmationEmail';
 
 export interface MessageLinks {
@@ -32,7 +32,7 @@ function renewalParagraphs(c: MessageCandidate, links: MessageLinks): Array<stri
   return [
     { text: `Renew for ${c.nextPeriodName} here:`, link: links.registration },
     ...(links.registrationSigned ? [] : ['Please sign in through the club’s website first; the link then takes you to the registration.']),
-    ...(c.nextClosesOn ? [`Registration is open until ${cardDate(c.nextClosesOn)}.`] : []),
+    ...(c.nextClosesOn ? [`Registration is open until ${longDate(c.nextClosesOn)}.`] : []),
   ];
 }
 
@@ -54,7 +54,7 @@ export function welcomeEmail(c: MessageCandidate): ComposedEmail {
     renewal
       ? `thank you for renewing: ${memberName(c)} stays a member of ${c.organisationName} for ${c.periodName}.`
       : `${memberName(c)} is now a member of ${c.organisationName} for ${c.periodName}. Welcome to the club!`,
-    `Membership number: ${c.membershipNumber} (${c.membershipType}), valid until ${cardDate(c.endsOn)}.`,
+    `Membership number: ${c.membershipNumber} (${c.membershipType}), valid until ${longDate(c.endsOn)}.`,
     'The membership card came with the payment confirmation as a PDF: print it or keep it on your phone. Its QR code lets the club check it at the door.',
     c.organisationName,
   ]);
@@ -63,9 +63,9 @@ export function welcomeEmail(c: MessageCandidate): ComposedEmail {
 /** Some weeks before the period ends, unless the member has registered for the next one. */
 export function expiryReminderEmail(c: MessageCandidate, links: MessageLinks): ComposedEmail {
   const renewal = renewalParagraphs(c, links);
-  return compose(`${c.organisationName}: ${c.firstName}'s membership ends on ${cardDate(c.endsOn)}`, [
+  return compose(`${c.organisationName}: ${c.firstName}'s membership ends on ${longDate(c.endsOn)}`, [
     greeting(c),
-    `the membership of ${memberName(c)} (${c.membershipNumber}) in ${c.organisationName} for ${c.periodName} ends on ${cardDate(c.endsOn)}.`,
+    `the membership of ${memberName(c)} (${c.membershipNumber}) in ${c.organisationName} for ${c.periodName} ends on ${longDate(c.endsOn)}.`,
     ...(renewal.length ? renewal : ['We will write again when registration for the next season opens.']),
     c.organisationName,
     ...unsubscribeParagraphs(c, links),
@@ -76,7 +76,7 @@ export function expiryReminderEmail(c: MessageCandidate, links: MessageLinks): C
 export function renewalPromptEmail(c: MessageCandidate, links: MessageLinks): ComposedEmail {
   return compose(`${c.organisationName}: registration for ${c.nextPeriodName ?? 'the next season'} is open`, [
     greeting(c),
-    `registration for ${c.nextPeriodName ?? 'the next season'} at ${c.organisationName} is open. ${memberName(c)} is a member for ${c.periodName} until ${cardDate(c.endsOn)}.`,
+    `registration for ${c.nextPeriodName ?? 'the next season'} at ${c.organisationName} is open. ${memberName(c)} is a member for ${c.periodName} until ${longDate(c.endsOn)}.`,
     ...renewalParagraphs(c, links),
     c.organisationName,
     ...unsubscribeParagraphs(c, links),

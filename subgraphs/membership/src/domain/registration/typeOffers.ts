@@ -1,5 +1,6 @@
 import type { Db } from '../../data/db';
 import { registrationHistory } from '../../data/memberships';
+import { longDate } from '../dates';
 import { ADULT_FROM_AGE, ageOn, baseFeeFor, quoteOrder, SENIOR_FROM_AGE, type AgeGroup, type PricingPerson } from '../pricing';
 import { decideMemberType } from './memberType';
 import { pricingRulesOf } from './period';
@@ -21,10 +22,6 @@ const GROUP_TEXT: Record<AgeGroup, string> = {
   adult: `${ADULT_FROM_AGE} to ${SENIOR_FROM_AGE - 1}`,
   senior: `${SENIOR_FROM_AGE} and over`,
 };
-
-function longDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 /**
  * Each membership type of the period for each of `personIds` (linked to the account): its price

@@ -16,7 +16,8 @@ export async function up(knex: Knex): Promise<void> {
     CREATE FUNCTION membership.organisation_number_sequence() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        EXECUTE format('CREATE SEQUENCE membership.%I', 'membership_numbers_' || NEW.id);
+        -- IF NOT EXISTS: a data-only restore brings the sequences along before it inserts the rows.
+        EXECUTE format('CREATE SEQUENCE IF NOT EXISTS membership.%I', 'membership_numbers_' || NEW.id);
       ELSE
         EXECUTE format('DROP SEQUENCE IF EXISTS membership.%I', 'membership_numbers_' || OLD.id);
       END IF;

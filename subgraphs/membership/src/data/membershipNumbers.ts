@@ -7,6 +7,19 @@ import type { Db } from './db';
  */
 const NUMBER_LOCK_SPACE = 20261126;
 
+export type NumberLockMode = 'shared' | 'exclusive';
+
+/**
+ * Takes the organisation's number lock until the caller's transaction ends. Shared: values may be
+ * reserved (any number of holders at once). Exclusive: no value is reserved meanwhile and the
+ * reservations under way have committed, so numbers given by someone and checked free stay free
+ * until written. Taking it again in the same transaction (shared after exclusive) does not wait.
+ */
+export async function lockMembershipSequence(db: Db, organisationId: number, mode: NumberLockMode): Promise<void> {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await db.raw(`SELECT ${lock}(?, ?)`, [NUMBER_LOCK_SPACE, organisationId]);
+}
+
 /**
  * Takes `count` values of the organisation's sequence (`membership_numbers_<id>`, created with the
  * organisation), in ascending order. A sequence is never rolled back and never waits for another
@@ -14,7 +27,7 @@ const NUMBER_LOCK_SPACE = 20261126;
  * its values unused (a gap). Waits only for an import keeping numbers of the organisation.
  */
 export async function reserveMembershipSequence(db: Db, organisationId: number, count: number): Promise<number[]> {
-  await db.raw('SELECT pg_advisory_xact_lock_shared(?, ?)', [NUMBER_LOCK_SPACE, organisationId]);
+  await lockMembershipSequence(db, organisationId, 'shared');
   const result = await db.raw(
     `SELECT nextval(membership.membership_number_sequence_of(?)) AS value FROM generate_series(1, ?) ORDER BY value`,
     [organisationId, count],
@@ -37,20 +50,12 @@ export async function organisationNumbering(db: Db, organisationId: number): Pro
 }
 
 /**
- * Takes the organisation's number lock exclusively until the caller's transaction ends: no value is
- * reserved meanwhile, and reservations under way have committed. So numbers given by someone and
- * checked free stay free until written.
- */
-export async function lockMembershipSequence(db: Db, organisationId: number): Promise<void> {
-  await db.raw('SELECT pg_advisory_xact_lock(?, ?)', [NUMBER_LOCK_SPACE, organisationId]);
-}
-
-/**
  * Moves the organisation's sequence past `highest` when it is not there yet, never back. Needs the
  * exclusive lock of lockMembershipSequence (nobody reserves between the read and the move).
  */
 export async function advanceMembershipSequence(db: Db, organisationId: number, highest: number): Promise<void> {
-  // pg_sequences.last_value is null until the sequence hands out its first value.
+  // pg_sequences.last_value is null until the sequence hands out its first value (and to a role
+  // without rights on it: every service runs as the one role that owns the schema).
   await db.raw(
     `SELECT setval(membership.membership_number_sequence_of(?), ?, true)
        FROM pg_sequences

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.drop());
 
-/** Numbers handed out stay used: the organisation's sequence is the one table an undo leaves moved on. */
+/** Every membership table; numbers handed out stay used (the organisation's sequence never goes back). */
 const snapshot = () => membershipSnapshot(f.knex);
 
 const HEADER = 'First name,Last name,Date of birth,User key,Household,Membership type,Period,Status,Membership number';

@@ -189,6 +189,39 @@ describe('applyMembers: a household', () => {
   });
 });
 
+describe('applyMembers: given numbers beside a settlement', () => {
+  it('waits, before it writes, for a settlement that has taken the next number, then refuses that number as taken', async () => {
+    const club = await seedClub(knex);
+    const prefix = await orgPrefix(club);
+    const [awaiting] = await apply(club, [
+      rowOf(club, 2, { firstName: 'Paula', userKey: 'paula.p', householdUserKeys: ['paula.p'], status: 'pending_payment' }),
+    ]);
+
+    // A payer's settlement takes the first number and has not committed yet.
+    const payer = await knex.transaction();
+    try {
+      const order = await lockOrder(payer, awaiting?.orderId as number);
+      await settleOrderPayment(payer, order!, order!.totalMinor, { portalUrl: null });
+      const importing = apply(club, [rowOf(club, 3, { firstName: 'Quirin', membershipNumber: `${prefix}00001` })]);
+      // The import waits for the organisation's number lock (an advisory lock), not for a row the
+      // settlement wrote: it has checked and written nothing yet.
+      const waiting = async () =>
+        (await knex.raw(`SELECT locktype FROM pg_locks WHERE NOT granted AND locktype = 'advisory'`)).rows.length > 0;
+      const deadline = Date.now() + 5000;
+      while (!(await waiting()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(true);
+      await payer.commit();
+      const [refused] = await importing;
+      expect(refused).toMatchObject({ action: 'REJECTED', reason: 'NUMBER_TAKEN' });
+    } finally {
+      if (!payer.isCompleted()) await payer.rollback();
+    }
+    expect(await knex('membership.memberships').where({ orderId: awaiting?.orderId }).first('membershipNumber')).toEqual({
+      membershipNumber: `${prefix}00001`,
+    });
+  });
+});
+
 describe('applyMembers: numbers, renewals and refusals', () => {
   let club: Club;
   beforeAll(async () => {

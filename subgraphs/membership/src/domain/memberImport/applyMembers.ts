@@ -16,12 +16,12 @@ import {
   type AccountOfUserKey,
   type ImportedMembership,
 } from '../../data/memberImport';
-import { organisationNumbering } from '../../data/membershipNumbers';
+import { lockMembershipSequence, organisationNumbering } from '../../data/membershipNumbers';
 import type { NewOrder, NewOrderLine } from '../../data/orders';
 import { insertPersons, recordExternalIds, updatePersons } from '../../data/participants';
 import { newPaymentToken, quoteLines } from '../orders/order';
 import { formatOrderReference } from '../orders/reference';
-import { keepMembershipNumbers, lockMembershipNumbers, reserveNumbersForPeriods } from '../registration/membershipNumbers';
+import { keepMembershipNumbers, reserveNumbersForPeriods } from '../registration/membershipNumbers';
 import { priceImportedOrders } from './orders';
 import { numberKey, planMemberRows, type AcceptedRow, type RowPlan } from './plan';
 import type { MemberImportTarget, MemberWrite, MemberWriteResult } from './types';
@@ -30,6 +30,14 @@ const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
 /** The persons, accounts, links and memberships a batch needs before it is planned: one statement each. */
 async function loadState(trx: Db, target: MemberImportTarget, rows: readonly MemberWrite[]) {
+  // The organisation's number lock first, before any row is locked or written, as settlement takes
+  // it before its activation touches persons, so the two never wait for each other
+  // (docs/decisions.md): exclusive when the file gives numbers (checked free, then written),
+  // shared to hand out new ones.
+  const givesNumbers = rows.some((r) => r.membershipNumber !== null);
+  const needsNumbers = givesNumbers || rows.some((r) => r.status === 'active');
+  if (needsNumbers) await lockMembershipSequence(trx, target.organisationId, givesNumbers ? 'exclusive' : 'shared');
+  const numbering = needsNumbers ? await organisationNumbering(trx, target.organisationId) : null;
   const periods = new Map(
     (await periodsOfOrganisation(trx, target.organisationId, unique(rows.map((r) => r.periodId)))).map((p) => [p.id, p]),
   );
@@ -53,12 +61,6 @@ async function loadState(trx: Db, target: MemberImportTarget, rows: readonly Mem
       )
     ).map((a) => [a.userKey, a]),
   );
-  // Numbers given in the file are checked and written under the organisation's exclusive number
-  // lock (docs/decisions.md); numbers handed out from the sequence need none.
-  if (rows.some((r) => r.membershipNumber !== null)) await lockMembershipNumbers(trx, target.organisationId);
-  const numbering = rows.some((r) => r.status === 'active' || r.membershipNumber !== null)
-    ? await organisationNumbering(trx, target.organisationId)
-    : null;
   const held = await heldMembershipNumbers(
     trx,
     rows.flatMap((r) =>

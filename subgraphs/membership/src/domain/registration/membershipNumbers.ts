@@ -1,7 +1,6 @@
 import type { Db } from '../../data/db';
 import {
   advanceMembershipSequence,
-  lockMembershipSequence,
   organisationNumbering,
   reserveMembershipSequence,
   type OrganisationNumbering,
@@ -45,18 +44,9 @@ export async function reserveNumbersForPeriods(
 }
 
 /**
- * Takes the organisation's number lock exclusively for the rest of the transaction, before numbers
- * given by someone are checked against the ones held: no reservation runs until they are written
- * (reservations take it shared, so they never wait for each other, only for this).
- */
-export async function lockMembershipNumbers(trx: Db, organisationId: number): Promise<void> {
-  await lockMembershipSequence(trx, organisationId);
-}
-
-/**
  * Numbers kept from an earlier system: those the organisation's pattern could have made are taken
  * out of its sequence (it moves past the highest), so no later activation is handed one of them.
- * Needs the lock of lockMembershipNumbers.
+ * Needs the organisation's exclusive number lock (lockMembershipSequence).
  */
 export async function keepMembershipNumbers(
   trx: Db,

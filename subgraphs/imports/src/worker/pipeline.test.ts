@@ -301,3 +301,31 @@ describe('upkeep between chunks', () => {
     }
   });
 });
+
+describe('a chunk another transaction rolled back', () => {
+  it('runs again and the job completes with each row once (a deadlock inside the first chunk, after its writes)', async () => {
+    const processor = f.pipeline.processors.EVENT_PARTICIPANT;
+    const original = processor.processChunk!.bind(processor);
+    const chunk = jest.spyOn(processor, 'processChunk').mockImplementationOnce(async (trx, ctx, rows) => {
+      const result = await original(trx, ctx, rows);
+      // What PostgreSQL answers the transaction it picks to break a deadlock with.
+      await trx.raw(`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '40P01', MESSAGE = 'deadlock detected'; END $$`);
+      return result;
+    });
+    try {
+      const eventId = (await f.event()).id;
+      const csv = 'First name,Last name\nD1,Lock\nD2,Lock\nD3,Lock\nD4,Lock\nD5,Lock\n';
+      const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(csv));
+      const view = await getImport(f.operator(), job.id);
+      expect(view.state).toBe('COMPLETED');
+      expect(chunk).toHaveBeenCalledTimes(3); // two chunks of 3 rows, the first one twice
+      expect(view.counts).toMatchObject({ rows: 5, created: 5 });
+      const participants = await f.knex('membership.participants').where({ eventId }).count<{ count: string }[]>('* as count');
+      expect(Number(participants[0]?.count)).toBe(5);
+      const rowResults = await f.knex('imports.rowResults').where({ jobId: job.id }).count<{ count: string }[]>('* as count');
+      expect(Number(rowResults[0]?.count)).toBe(5);
+    } finally {
+      chunk.mockRestore();
+    }
+  });
+});

@@ -18,6 +18,7 @@ import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
 import type { Processors } from '../flows';
 import { openTable, type CsvChoice } from '../parsing';
 import { variantOfHeader } from '../domain/templateVariants';
+import { retryRolledBack, ROLLED_BACK_BY_ANOTHER } from './retry';
 import { runUndo } from './undoStage';
 
 export interface PipelineDeps {
@@ -37,6 +38,9 @@ interface Hold {
 }
 
 class JobLost extends Error {}
+
+/** Runs of one chunk's (or a whole file's) transaction when others roll it back (retryRolledBack). */
+const CHUNK_ATTEMPTS = 3;
 
 /**
  * Runs a job's worker stages until it waits for the operator, ends, or is taken away. Safe to
@@ -210,7 +214,8 @@ function addCounts(a: Counts, b: Counts): Counts {
  * Processing: chunks of rows after the checkpoint, each one transaction that writes the rows,
  * their ImportRowResults and the new checkpoint, and commits only while this worker still holds
  * the job in PROCESSING (a cancel or a takeover rolls the chunk back). A worker killed in the
- * middle loses at most its open chunk; the next holder goes on after the checkpoint.
+ * middle loses at most its open chunk; the next holder goes on after the checkpoint. A chunk that
+ * another transaction rolled back (a deadlock) runs again.
  */
 async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
   if (processor.supportsWholeFile()) return processWholeFile(deps, job, processor, hold);
@@ -239,18 +244,29 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
     nextChunk = readAfter(last);
     const t1 = performance.now();
     let t2 = t1;
-    await deps.db.transaction(async (trx) => {
-      // synchronous_commit off: the chunk's rows and its checkpoint commit together, so a database
-      // crash that loses the last commits loses both, and the job redoes those chunks. jit off:
-      // the set-based statements are short, and compiling them costs more than it saves.
-      await trx.raw('SET LOCAL synchronous_commit = off; SET LOCAL jit = off');
-      const result = await processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
-      t2 = performance.now();
-      await insertRowResults(trx, job.id, result.rows);
-      const next = addCounts(counts, result.counts);
-      if (!(await updateJobWhile(trx, job.id, 'PROCESSING', hold.token, { checkpoint: last, counts: next }))) throw new JobLost();
-      counts = next;
-    });
+    // A chunk that another transaction rolled back (a deadlock with an online payment or another
+    // import of the club) wrote nothing, so it runs again rather than failing the job.
+    counts = await retryRolledBack(
+      () =>
+        deps.db.transaction(async (trx) => {
+          // synchronous_commit off: the chunk's rows and its checkpoint commit together, so a database
+          // crash that loses the last commits loses both, and the job redoes those chunks. jit off:
+          // the set-based statements are short, and compiling them costs more than it saves.
+          await trx.raw('SET LOCAL synchronous_commit = off; SET LOCAL jit = off');
+          const result = await processChunk(trx, { ...ctx, job: { ...job, checkpoint } }, staged.map(mapRow));
+          t2 = performance.now();
+          await insertRowResults(trx, job.id, result.rows);
+          const next = addCounts(counts, result.counts);
+          if (!(await updateJobWhile(trx, job.id, 'PROCESSING', hold.token, { checkpoint: last, counts: next }))) throw new JobLost();
+          return next;
+        }),
+      {
+        codes: ROLLED_BACK_BY_ANOTHER,
+        attempts: CHUNK_ATTEMPTS,
+        onRetry: (code, attempt) =>
+          deps.logger.warn({ jobId: job.id, code, attempt, afterRow: checkpoint }, 'import chunk rolled back; trying again'),
+      },
+    );
     const ms = (a: number, b: number) => Math.round(b - a);
     deps.logger.debug(
       { jobId: job.id, rows: staged.length, readMs: ms(t0, t1), processMs: ms(t1, t2), resultsMs: ms(t2, performance.now()) },
@@ -277,38 +293,47 @@ async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, proces
   const handler = processor.processWholeFile.bind(processor);
   const mapRow = rowMapper(job.columns as ColumnsState);
   let lastRowNo = 0;
-  const ended = await deps.db.transaction(async (trx) => {
-    await trx.raw('SET LOCAL jit = off');
-    const rows: WholeFileRows = {
-      async *pages() {
-        for (let after = 0; ;) {
-          const staged = await stagedRowsAfter(trx, job.id, after, deps.chunkRows);
-          if (staged.length === 0) return;
-          after = staged.at(-1)?.rowNo ?? after;
-          lastRowNo = after;
-          yield staged.map(mapRow);
-          if (!(await hold.keepAlive())) throw new JobLost();
-        }
-      },
-      record: (results) => insertRowResults(trx, job.id, results),
-    };
-    const result = await handler(trx, chunkContext(job), rows);
-    const end = result.notApplied === null ? 'COMPLETED' : 'FAILED';
-    const changes =
-      result.notApplied === null
-        ? { resultPayload: { ...processor.result(job), ignoredColumns: ignoredColumns(job.columns as ColumnsState) } }
-        : { error: { message: result.notApplied } };
-    const moved = await moveJob(
-      trx,
-      job.id,
-      'PROCESSING',
-      end,
-      { ...changes, counts: result.counts, checkpoint: lastRowNo, finishedAt: new Date() },
-      hold.token,
-    );
-    if (!moved) throw new JobLost();
-    return end;
-  });
+  // A transaction another one rolled back (a deadlock) wrote nothing: the file is applied again.
+  const ended = await retryRolledBack(
+    () =>
+      deps.db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL jit = off');
+        const rows: WholeFileRows = {
+          async *pages() {
+            for (let after = 0; ;) {
+              const staged = await stagedRowsAfter(trx, job.id, after, deps.chunkRows);
+              if (staged.length === 0) return;
+              after = staged.at(-1)?.rowNo ?? after;
+              lastRowNo = after;
+              yield staged.map(mapRow);
+              if (!(await hold.keepAlive())) throw new JobLost();
+            }
+          },
+          record: (results) => insertRowResults(trx, job.id, results),
+        };
+        const result = await handler(trx, chunkContext(job), rows);
+        const end = result.notApplied === null ? 'COMPLETED' : 'FAILED';
+        const changes =
+          result.notApplied === null
+            ? { resultPayload: { ...processor.result(job), ignoredColumns: ignoredColumns(job.columns as ColumnsState) } }
+            : { error: { message: result.notApplied } };
+        const moved = await moveJob(
+          trx,
+          job.id,
+          'PROCESSING',
+          end,
+          { ...changes, counts: result.counts, checkpoint: lastRowNo, finishedAt: new Date() },
+          hold.token,
+        );
+        if (!moved) throw new JobLost();
+        return end;
+      }),
+    {
+      codes: ROLLED_BACK_BY_ANOTHER,
+      attempts: CHUNK_ATTEMPTS,
+      onRetry: (code, attempt) => deps.logger.warn({ jobId: job.id, code, attempt }, 'import file rolled back; trying again'),
+    },
+  );
   if (ended === 'COMPLETED') await rememberTemplate(deps, job);
   return true;
 }

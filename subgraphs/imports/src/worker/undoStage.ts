@@ -5,6 +5,7 @@ import { moveJob, type ImportJobRecord } from '../data/jobs';
 import { insertUndoRefusals } from '../data/undoRefusals';
 import type { RowProcessor } from '../domain/rowProcessor';
 import { failedUndo, finishedUndo, requestedUndo, type JobUndo } from '../domain/undo/jobUndo';
+import { retryRolledBack, ROLLED_BACK_BY_ANOTHER } from './retry';
 
 export interface UndoStageDeps {
   db: Knex;
@@ -19,7 +20,7 @@ export interface UndoHold {
 }
 
 /** Another transaction's lock or reference got in the way; the undo changed nothing and is tried again. */
-const RETRYABLE = new Set(['40P01', '40001', '23503', '55P03']);
+const RETRYABLE = new Set([...ROLLED_BACK_BY_ANOTHER, '23503', '55P03']);
 const ATTEMPTS = 3;
 
 class LeaseLost extends Error {}
@@ -36,30 +37,29 @@ export async function runUndo(deps: UndoStageDeps, job: ImportJobRecord, process
   const undo: JobUndo = job.undo ?? requestedUndo(job.createdBy, new Date());
   const timer = setInterval(() => void hold.keepAlive().catch(() => false), (deps.leaseSeconds * 1000) / 4);
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!processor.undo) throw new Error(`import type ${job.importType} has no undo`);
-        const undoJob = processor.undo.bind(processor);
-        return await deps.db.transaction(async (trx) => {
+    if (!processor.undo) throw new Error(`import type ${job.importType} has no undo`);
+    const undoJob = processor.undo.bind(processor);
+    return await retryRolledBack(
+      () =>
+        deps.db.transaction(async (trx) => {
           await trx.raw('SET LOCAL jit = off');
           const result = await undoJob(trx, job);
           await insertUndoRefusals(trx, job.id, result.refused);
           const moved = await moveJob(trx, job.id, 'UNDOING', 'UNDONE', { undo: finishedUndo(undo, result, new Date()) }, hold.token);
           if (!moved) throw new LeaseLost();
           return true;
-        });
-      } catch (err) {
-        if (err instanceof LeaseLost) return false;
-        const code = (err as { code?: unknown }).code;
-        if (typeof code === 'string' && RETRYABLE.has(code) && attempt < ATTEMPTS) {
-          deps.logger.warn({ jobId: job.id, code, attempt }, 'import undo rolled back; trying again');
-          continue;
-        }
-        if (!isAppError(err)) deps.logger.error({ err, jobId: job.id }, 'import undo failed');
-        const message = isAppError(err) ? err.message : "The undo failed and changed nothing; the worker's log has the details";
-        return moveJob(deps.db, job.id, 'UNDOING', 'COMPLETED', { undo: failedUndo(undo, message, new Date()) }, hold.token);
-      }
-    }
+        }),
+      {
+        codes: RETRYABLE,
+        attempts: ATTEMPTS,
+        onRetry: (code, attempt) => deps.logger.warn({ jobId: job.id, code, attempt }, 'import undo rolled back; trying again'),
+      },
+    );
+  } catch (err) {
+    if (err instanceof LeaseLost) return false;
+    if (!isAppError(err)) deps.logger.error({ err, jobId: job.id }, 'import undo failed');
+    const message = isAppError(err) ? err.message : "The undo failed and changed nothing; the worker's log has the details";
+    return moveJob(deps.db, job.id, 'UNDOING', 'COMPLETED', { undo: failedUndo(undo, message, new Date()) }, hold.token);
   } finally {
     clearInterval(timer);
   }

@@ -205,8 +205,16 @@ describe('applyMembers: given numbers beside a settlement', () => {
       const importing = apply(club, [rowOf(club, 3, { firstName: 'Quirin', membershipNumber: `${prefix}00001` })]);
       // The import waits for the organisation's number lock (an advisory lock), not for a row the
       // settlement wrote: it has checked and written nothing yet.
+      // pg_locks is the whole server's: this database's two-key advisory lock of this organisation.
       const waiting = async () =>
-        (await knex.raw(`SELECT locktype FROM pg_locks WHERE NOT granted AND locktype = 'advisory'`)).rows.length > 0;
+        (
+          await knex.raw(
+            `SELECT 1 FROM pg_locks
+              WHERE NOT granted AND locktype = 'advisory' AND objsubid = 2 AND objid = ?
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [club.organisationId],
+          )
+        ).rows.length > 0;
       const deadline = Date.now() + 5000;
       while (!(await waiting()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(await waiting()).toBe(true);

@@ -6,6 +6,7 @@ export * from './apiKeys';
 export { ChannelListener } from './channelListener';
 export { EMAILS_QUEUED_CHANNEL } from './emailsQueued';
 export { handleConnectionLoss, type ConnectionLossLogger } from './connectionLoss';
+export { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type RetryOptions } from './retryRolledBack';
 export * as models from './models';
 export { DEFAULT_EMBEDDED_PG_PORT, embeddedDatabaseUrl } from './defaults';
 export { readSyncPage, type SyncPageQuery, type SyncPageRows } from './syncPages';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from '@ems/db';
+import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
 import { isAppError } from '@ems/schema';
 import type { Logger } from '@ems/service-runtime';
 import { claimLease, findJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
@@ -18,7 +18,6 @@ import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
 import type { Processors } from '../flows';
 import { openTable, type CsvChoice } from '../parsing';
 import { variantOfHeader } from '../domain/templateVariants';
-import { retryRolledBack, ROLLED_BACK_BY_ANOTHER } from './retry';
 import { runUndo } from './undoStage';
 
 export interface PipelineDeps {
@@ -298,6 +297,7 @@ async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, proces
     () =>
       deps.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL jit = off');
+        lastRowNo = 0;
         const rows: WholeFileRows = {
           async *pages() {
             for (let after = 0; ;) {

@@ -1,11 +1,10 @@
 import { isAppError } from '@ems/schema';
-import type { Knex } from '@ems/db';
+import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
 import type { Logger } from '@ems/service-runtime';
 import { moveJob, type ImportJobRecord } from '../data/jobs';
 import { insertUndoRefusals } from '../data/undoRefusals';
 import type { RowProcessor } from '../domain/rowProcessor';
 import { failedUndo, finishedUndo, requestedUndo, type JobUndo } from '../domain/undo/jobUndo';
-import { retryRolledBack, ROLLED_BACK_BY_ANOTHER } from './retry';
 
 export interface UndoStageDeps {
   db: Knex;

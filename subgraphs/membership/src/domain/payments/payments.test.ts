@@ -3,6 +3,7 @@ import type { AccessTokenClaims } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
 import { until } from '../../../../../tests/support/until';
 import { lastMembershipSequenceValue } from '../../data/membershipNumbers';
+import * as orders from '../../data/orders';
 import { seedClub, EARLY_DAY, TODAY, type Club } from '../../testing/fixtures';
 import { cancelUnpaidOrder, createRegistrationOrder, type RegistrationOrderInput } from '../../registration';
 import { scopeForUser, type DataScope } from '../scope';
@@ -184,6 +185,34 @@ describe('confirmPayment', () => {
     const sequences = rows.map((r) => Number(r.membershipNumber.split('-').pop())).sort();
     expect(sequences).toEqual([1, 2, 3]);
     expect(await lastMembershipSequenceValue(knex, club.organisationId)).toBe(3);
+  });
+
+  it('settles once when PostgreSQL picks the settlement to break a deadlock: it runs again', async () => {
+    const club = await seedClub(knex);
+    const { provider } = builtin();
+    const o = await order(club, [club.family.self]);
+    const { providerPaymentId } = await startPayment(provider, o);
+    await provider.decide(providerPaymentId, 'pay');
+    const original = orders.recordOrderPayment;
+    const credit = jest.spyOn(orders, 'recordOrderPayment').mockImplementationOnce(async (db, ...rest) => {
+      await original(db, ...rest);
+      // What PostgreSQL answers the transaction it picks to break a deadlock with.
+      await db.raw(`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '40P01', MESSAGE = 'deadlock detected'; END $$`);
+    });
+    try {
+      expect(await confirmPayment(knex, provider, providerPaymentId, SETTINGS)).toMatchObject({
+        ok: true,
+        paymentStatus: 'succeeded',
+        activated: true,
+      });
+      expect(credit).toHaveBeenCalledTimes(2);
+    } finally {
+      credit.mockRestore();
+    }
+    expect(await orderRow(o.id)).toMatchObject({ status: 'paid', paidMinor: o.totalMinor });
+    expect((await memberships(o.id)).map((m) => m.status)).toEqual(['active']);
+    expect(await emailsOf(o.id)).toHaveLength(1);
+    expect(await knex('membership.payments').where({ orderId: o.id, status: 'succeeded' })).toHaveLength(1);
   });
 
   it('activates nothing on a forged success: the provider has not taken the money', async () => {

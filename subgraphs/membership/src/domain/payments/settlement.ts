@@ -1,6 +1,7 @@
 import type { Db } from '../../data/db';
 import { accountContact } from '../../data/accounts';
 import { queueEmail } from '../../data/emails';
+import { lockMembershipSequence } from '../../data/membershipNumbers';
 import { activateMemberships, lockPendingMembershipsOfOrder } from '../../data/memberships';
 import { recordOrderPayment, type OrderRow } from '../../data/orders';
 import { membershipTypesByIds, periodById } from '../../data/periods';
@@ -14,6 +15,12 @@ export interface Settlement {
   /** This payment completed the order and its memberships were activated now. */
   activated: boolean;
 }
+
+/**
+ * Runs of a settling transaction (retryRolledBack) when PostgreSQL picks it to break a deadlock,
+ * e.g. with a membership import of the club that touches the same persons: it changed nothing.
+ */
+export const SETTLEMENT_ATTEMPTS = 3;
 
 export interface SettlementSettings {
   /** The portal's public origin, for the link in the confirmation e-mail. */
@@ -63,6 +70,10 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     ).map((t) => [t.id, t.name]),
   );
 
+  // The organisation's number lock (shared) before the activation touches the members' persons,
+  // also when every membership keeps a number from an import: an import chunk takes it before its
+  // own person locks, so the two never hold persons the other waits for (docs/payments.md).
+  await lockMembershipSequence(trx, order.organisationId, 'shared');
   // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
   const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
   const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);

@@ -8,13 +8,15 @@ export interface RetryOptions {
   codes: ReadonlySet<string>;
   /** Runs in all, the first included. */
   attempts: number;
-  onRetry(code: string, attempt: number): void;
+  /** Told before each new run, e.g. to log it. */
+  onRetry?(code: string, attempt: number): void;
 }
 
 /**
  * Runs `work`, one transaction, again when it failed with one of `codes`: the transaction changed
  * nothing, so it can simply run again, after a short pause that lets the other transaction
- * finish. Any other error, or the last attempt's, goes to the caller.
+ * finish. Any other error, or the last attempt's, goes to the caller. Used where a transaction may
+ * meet another in a deadlock PostgreSQL breaks: import chunks, their undo, payment settlement.
  */
 export async function retryRolledBack<T>(work: () => Promise<T>, o: RetryOptions): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -23,7 +25,7 @@ export async function retryRolledBack<T>(work: () => Promise<T>, o: RetryOptions
     } catch (err) {
       const code = (err as { code?: unknown }).code;
       if (typeof code !== 'string' || !o.codes.has(code) || attempt >= o.attempts) throw err;
-      o.onRetry(code, attempt);
+      o.onRetry?.(code, attempt);
       await sleep(attempt * (20 + Math.random() * 80));
     }
   }

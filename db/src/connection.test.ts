@@ -14,22 +14,4 @@ describe('createKnex', () => {
       await knex.destroy();
     }
   });
-
-  it('commits durably unless asked not to (durableCommits: false, synchronous_commit off)', async () => {
-    const durable = createKnex(serverUrl, { poolMax: 1 });
-    const fast = createKnex(serverUrl, { poolMax: 1, durableCommits: false });
-    try {
-      const setting = async (knex: typeof durable) =>
-        ((await knex.raw('SHOW synchronous_commit')) as { rows: Array<{ synchronous_commit: string }> }).rows[0]?.synchronous_commit;
-      expect(await setting(durable)).toBe('on');
-      expect(await setting(fast)).toBe('off');
-      // random_page_cost stays set beside it.
-      expect(((await fast.raw('SHOW random_page_cost')) as { rows: Array<{ random_page_cost: string }> }).rows[0]?.random_page_cost).toBe(
-        '1.1',
-      );
-    } finally {
-      await durable.destroy();
-      await fast.destroy();
-    }
-  });
 });

@@ -7,13 +7,6 @@ export interface ConnectionOptions {
   /** Upper bound of the pool; each process keeps its own pool. */
   poolMax?: number;
   applicationName?: string;
-  /**
-   * false: a commit returns before its WAL is on disk (`synchronous_commit = off`, per connection).
-   * A database crash may then lose the last fraction of a second of commits, never consistency.
-   * Only for data whose loss costs a repeated action at worst (docs/decisions.md: the router's
-   * sessions and rate limits); a transaction that must outlive a crash sets it back on locally.
-   */
-  durableCommits?: boolean;
 }
 
 const caseMappers = knexSnakeCaseMappers();
@@ -35,7 +28,7 @@ export function createKnex(databaseUrl: string, options: ConnectionOptions = {})
     connection: {
       connectionString: databaseUrl,
       application_name: options.applicationName ?? 'ems',
-      options: options.durableCommits === false ? `${SESSION_SETTINGS} -c synchronous_commit=off` : SESSION_SETTINGS,
+      options: SESSION_SETTINGS,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     ...caseMappers,

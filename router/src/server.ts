@@ -53,10 +53,7 @@ export interface RunningRouter {
  */
 export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   const logger = createLogger('router', env.LOG_LEVEL);
-  // The router's own data are sessions and rate-limit counters: a database crash that loses the
-  // last commits costs a repeated sign-in or a few uncounted attempts, so commits do not wait for
-  // the disk (they are most of a sign-in's writes); ending a session does (PgSessionStore.destroy).
-  const db = createKnex(env.DATABASE_URL, { poolMax: 10, applicationName: 'ems-router', durableCommits: false });
+  const db = createKnex(env.DATABASE_URL, { poolMax: 10, applicationName: 'ems-router' });
   const serviceUrls: Record<ServiceName, string> = { membership: env.MEMBERSHIP_URL, forms: env.FORMS_URL, imports: env.IMPORTS_URL };
   const admin = new AdminServiceClient(env.MEMBERSHIP_URL, env.ADMIN_SERVICE_API_KEY);
   const tokens = new SessionTokens(admin, env.TOKEN_REFRESH_AHEAD_SECONDS * 1000, logger);

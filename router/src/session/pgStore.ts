@@ -81,13 +81,9 @@ export class PgSessionStore extends session.Store {
   }
 
   override destroy(sid: string, callback: Callback = () => undefined): void {
-    // An ended session must stay ended after a database crash: this commit waits for the disk,
-    // whatever the router's connections do otherwise (server.ts).
-    this.db
-      .transaction(async (trx) => {
-        await trx.raw('SET LOCAL synchronous_commit = on');
-        await trx(TABLE).where({ sid }).delete();
-      })
+    this.db(TABLE)
+      .where({ sid })
+      .delete()
       .then(() => this.cache.announce(sid))
       .then(() => callback(), callback);
   }

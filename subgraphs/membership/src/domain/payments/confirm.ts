@@ -1,5 +1,5 @@
 import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
-import { lockOrder, type OrderStatus } from '../../data/orders';
+import { lockOrder, orderById, type OrderRow, type OrderStatus } from '../../data/orders';
 import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus, type PaymentStatus } from '../../data/payments';
 import type { PaymentProvider } from './provider';
 import { requestOverpaymentRefund, sendRequestedRefunds } from './refunds';
@@ -18,6 +18,8 @@ export type ConfirmPaymentResult =
       duplicateEvent: boolean;
       /** The payment came for an order already paid and is to be refunded (docs/payments.md, "Refunds"). */
       refundRequested?: boolean;
+      /** The order as this call leaves it (read under its lock): the return page shows it without reading again. */
+      order: OrderRow;
     }
   | { ok: false; code: 'PAYMENT_NOT_FOUND' };
 
@@ -62,6 +64,7 @@ export async function confirmPayment(
           changed: false,
           activated: false,
           duplicateEvent,
+          order,
         } as const;
         if (duplicateEvent || TERMINAL.has(payment.status) || !state) return unchanged;
 
@@ -80,7 +83,8 @@ export async function confirmPayment(
             await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
             const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
             const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
-            return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested };
+            const settled = (await orderById(trx, order.id)) ?? order;
+            return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested, order: settled };
           }
         }
       }),

@@ -43,11 +43,15 @@ export async function paymentReturn(
     (await lastPaymentsOfOrders(db, [order.id]))[0] ??
     null;
 
-  let attempt = await attemptOf();
+  const attempt = await attemptOf();
   const provider = attempt ? providerNamed(attempt.provider) : null;
   if (attempt?.providerPaymentId && provider && (attempt.status === 'created' || attempt.status === 'pending')) {
-    await confirmPayment(db, provider, attempt.providerPaymentId, settings);
-    attempt = await attemptOf();
+    // The attempt and its order as the confirmation leaves them, read under their locks: under
+    // load every further read is another wait for the payer.
+    const confirmed = await confirmPayment(db, provider, attempt.providerPaymentId, settings);
+    if (confirmed.ok) {
+      return { order: confirmed.order, paymentStatus: RETURNED[confirmed.paymentStatus], periodId: confirmed.order.periodId };
+    }
   }
   const current = (await orderById(db, order.id)) ?? order;
   return { order: current, paymentStatus: attempt ? RETURNED[attempt.status] : 'NONE', periodId: current.periodId };

@@ -142,6 +142,35 @@ describe('confirmPayment', () => {
     expect(emails[0].textBody).toContain(o.reference);
   });
 
+  it('shows the order as the return page’s own settlement leaves it, before any webhook', async () => {
+    const club = await seedClub(knex);
+    const { provider } = builtin();
+    const o = await order(club, [club.family.self]);
+    const { providerPaymentId } = await startPayment(provider, o);
+    await provider.decide(providerPaymentId, 'pay');
+    const scope = await scopeOf(club, club.family.userKey);
+
+    const returned = await paymentReturn(
+      knex,
+      () => provider,
+      scope,
+      { reference: o.reference, transactionId: providerPaymentId },
+      SETTINGS,
+    );
+    expect(returned).toMatchObject({
+      paymentStatus: 'SUCCEEDED',
+      order: { id: o.id, status: 'paid', paidMinor: o.totalMinor, paidAt: expect.any(Date) },
+      periodId: club.periodId,
+    });
+    expect(returned?.order).toEqual(await orders.orderById(knex, o.id));
+    // Shown again (a reload): the attempt is decided, nothing is confirmed twice.
+    expect(await paymentReturn(knex, () => provider, scope, { reference: o.reference }, SETTINGS)).toMatchObject({
+      paymentStatus: 'SUCCEEDED',
+      order: { status: 'paid' },
+    });
+    expect(await emailsOf(o.id)).toHaveLength(1);
+  });
+
   it('activates once when the webhook and the return page confirm at the same time', async () => {
     const club = await seedClub(knex);
     const { provider, webhooks } = builtin();

@@ -99,6 +99,21 @@ async function startPayment(provider: PaymentProvider, o: { paymentUrl: string }
   return { ...started, providerPaymentId: payment.providerPaymentId as string };
 }
 
+/** A club, the built-in provider and the family member's one-person order with a payment started. */
+async function familyPaymentStarted() {
+  const club = await seedClub(knex);
+  const started = builtin();
+  const o = await order(club, [club.family.self]);
+  const { providerPaymentId } = await startPayment(started.provider, o);
+  return { club, ...started, o, providerPaymentId };
+}
+
+/** The family member's payment-return page for an order (`transactionId`: the attempt the provider names). */
+async function familyReturnPage(club: Club, provider: PaymentProvider, reference: string, transactionId?: string) {
+  const scope = await scopeOf(club, club.family.userKey);
+  return paymentReturn(knex, () => provider, scope, { reference, transactionId }, SETTINGS);
+}
+
 const orderRow = (id: number) => knex('membership.orders').where({ id }).first();
 const memberships = (orderId: number) => knex('membership.memberships').where({ orderId }).orderBy('id');
 const emailsOf = (orderId: number) => knex('membership.emails').where({ orderId });
@@ -143,20 +158,10 @@ describe('confirmPayment', () => {
   });
 
   it('shows the order as the return page’s own settlement leaves it, before any webhook', async () => {
-    const club = await seedClub(knex);
-    const { provider } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { club, provider, o, providerPaymentId } = await familyPaymentStarted();
     await provider.decide(providerPaymentId, 'pay');
-    const scope = await scopeOf(club, club.family.userKey);
 
-    const returned = await paymentReturn(
-      knex,
-      () => provider,
-      scope,
-      { reference: o.reference, transactionId: providerPaymentId },
-      SETTINGS,
-    );
+    const returned = await familyReturnPage(club, provider, o.reference, providerPaymentId);
     expect(returned).toMatchObject({
       paymentStatus: 'SUCCEEDED',
       order: { id: o.id, status: 'paid', paidMinor: o.totalMinor, paidAt: expect.any(Date) },
@@ -164,7 +169,7 @@ describe('confirmPayment', () => {
     });
     expect(returned?.order).toEqual(await orders.orderById(knex, o.id));
     // Shown again (a reload): the attempt is decided, nothing is confirmed twice.
-    expect(await paymentReturn(knex, () => provider, scope, { reference: o.reference }, SETTINGS)).toMatchObject({
+    expect(await familyReturnPage(club, provider, o.reference)).toMatchObject({
       paymentStatus: 'SUCCEEDED',
       order: { status: 'paid' },
     });
@@ -172,10 +177,7 @@ describe('confirmPayment', () => {
   });
 
   it('activates once when the webhook and the return page confirm at the same time', async () => {
-    const club = await seedClub(knex);
-    const { provider, webhooks } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { club, provider, webhooks, o, providerPaymentId } = await familyPaymentStarted();
     await provider.decide(providerPaymentId, 'pay');
     const [webhook] = await webhooks(1);
     if (!webhook) throw new Error('no webhook');
@@ -217,10 +219,7 @@ describe('confirmPayment', () => {
   });
 
   it('settles once when PostgreSQL picks the settlement to break a deadlock: it runs again', async () => {
-    const club = await seedClub(knex);
-    const { provider } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { provider, o, providerPaymentId } = await familyPaymentStarted();
     await provider.decide(providerPaymentId, 'pay');
     const original = orders.recordOrderPayment;
     const credit = jest.spyOn(orders, 'recordOrderPayment').mockImplementationOnce(async (db, ...rest) => {
@@ -245,21 +244,11 @@ describe('confirmPayment', () => {
   });
 
   it('activates nothing on a forged success: the provider has not taken the money', async () => {
-    const club = await seedClub(knex);
-    const { provider } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
-    const scope = await scopeOf(club, club.family.userKey);
+    const { club, provider, o, providerPaymentId } = await familyPaymentStarted();
 
     // The return page "says" success (its status is never read), and a correctly signed event
     // arrives for the open checkout: the provider still says pending.
-    const returned = await paymentReturn(
-      knex,
-      () => provider,
-      scope,
-      { reference: o.reference, transactionId: providerPaymentId },
-      SETTINGS,
-    );
+    const returned = await familyReturnPage(club, provider, o.reference, providerPaymentId);
     const body = JSON.stringify({ eventId: 'forged-1', type: 'checkout.decided', checkoutId: providerPaymentId, status: 'paid' });
     const hooked = await handlePaymentWebhook(knex, provider, webhookRequest(body, signPayload(SECRET, body)), SETTINGS);
 
@@ -336,10 +325,7 @@ describe('confirmPayment', () => {
   });
 
   it('records money that arrives for a cancelled order and activates nothing', async () => {
-    const club = await seedClub(knex);
-    const { provider } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { provider, o, providerPaymentId } = await familyPaymentStarted();
     await knex.transaction((trx) => cancelUnpaidOrder(trx, o.id));
     await provider.decide(providerPaymentId, 'pay');
     expect(await confirmPayment(knex, provider, providerPaymentId, SETTINGS)).toMatchObject({
@@ -380,10 +366,7 @@ describe('webhooks', () => {
   });
 
   it('refuses a bad or missing signature and records nothing', async () => {
-    const club = await seedClub(knex);
-    const { provider, webhooks } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { provider, webhooks, o, providerPaymentId } = await familyPaymentStarted();
     await provider.decide(providerPaymentId, 'pay');
     const genuine = ((await webhooks(1))[0] as WebhookRequest).rawBody.toString();
     const tampered = genuine.replace('checkout.decided', 'checkout.decidedX');
@@ -675,10 +658,7 @@ describe('paymentReturn', () => {
   });
 
   it('answers the latest attempt when the transactionId is not one of the order’s', async () => {
-    const club = await seedClub(knex);
-    const { provider } = builtin();
-    const o = await order(club, [club.family.self]);
-    const { providerPaymentId } = await startPayment(provider, o);
+    const { club, provider, o, providerPaymentId } = await familyPaymentStarted();
     await provider.decide(providerPaymentId, 'fail');
     const family = await scopeOf(club, club.family.userKey);
     const result = await paymentReturn(knex, () => provider, family, { reference: o.reference, transactionId: 'not-ours' }, SETTINGS);

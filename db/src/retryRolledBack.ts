@@ -4,10 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const ROLLED_BACK_BY_ANOTHER: ReadonlySet<string> = new Set(['40P01', '40001']);
 
 export interface RetryOptions {
-  /** The SQLSTATEs after which the work runs again (ROLLED_BACK_BY_ANOTHER, or more). */
-  codes: ReadonlySet<string>;
-  /** Runs in all, the first included. */
-  attempts: number;
+  /** The SQLSTATEs after which the work runs again; ROLLED_BACK_BY_ANOTHER unless given. */
+  codes?: ReadonlySet<string>;
+  /** Runs in all, the first included; 3 unless given. */
+  attempts?: number;
   /** Told before each new run, e.g. to log it. */
   onRetry?(code: string, attempt: number): void;
 }
@@ -18,13 +18,14 @@ export interface RetryOptions {
  * finish. Any other error, or the last attempt's, goes to the caller. Used where a transaction may
  * meet another in a deadlock PostgreSQL breaks: import chunks, their undo, payment settlement.
  */
-export async function retryRolledBack<T>(work: () => Promise<T>, o: RetryOptions): Promise<T> {
+export async function retryRolledBack<T>(work: () => Promise<T>, o: RetryOptions = {}): Promise<T> {
+  const { codes = ROLLED_BACK_BY_ANOTHER, attempts = 3 } = o;
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (err) {
       const code = (err as { code?: unknown }).code;
-      if (typeof code !== 'string' || !o.codes.has(code) || attempt >= o.attempts) throw err;
+      if (typeof code !== 'string' || !codes.has(code) || attempt >= attempts) throw err;
       o.onRetry?.(code, attempt);
       await sleep(attempt * (20 + Math.random() * 80));
     }

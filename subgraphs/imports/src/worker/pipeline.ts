@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
+import { retryRolledBack, type Knex } from '@ems/db';
 import { isAppError } from '@ems/schema';
 import type { Logger } from '@ems/service-runtime';
 import { claimLease, findJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
@@ -37,9 +37,6 @@ interface Hold {
 }
 
 class JobLost extends Error {}
-
-/** Runs of one chunk's (or a whole file's) transaction when others roll it back (retryRolledBack). */
-const CHUNK_ATTEMPTS = 3;
 
 /**
  * Runs a job's worker stages until it waits for the operator, ends, or is taken away. Safe to
@@ -260,8 +257,6 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
           return next;
         }),
       {
-        codes: ROLLED_BACK_BY_ANOTHER,
-        attempts: CHUNK_ATTEMPTS,
         onRetry: (code, attempt) =>
           deps.logger.warn({ jobId: job.id, code, attempt, afterRow: checkpoint }, 'import chunk rolled back; trying again'),
       },
@@ -291,13 +286,12 @@ async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, proces
   if (!processor.processWholeFile) throw new Error(`import type ${job.importType} has no processWholeFile`);
   const handler = processor.processWholeFile.bind(processor);
   const mapRow = rowMapper(job.columns as ColumnsState);
-  let lastRowNo = 0;
   // A transaction another one rolled back (a deadlock) wrote nothing: the file is applied again.
   const ended = await retryRolledBack(
     () =>
       deps.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL jit = off');
-        lastRowNo = 0;
+        let lastRowNo = 0;
         const rows: WholeFileRows = {
           async *pages() {
             for (let after = 0; ;) {
@@ -329,8 +323,6 @@ async function processWholeFile(deps: PipelineDeps, job: ImportJobRecord, proces
         return end;
       }),
     {
-      codes: ROLLED_BACK_BY_ANOTHER,
-      attempts: CHUNK_ATTEMPTS,
       onRetry: (code, attempt) => deps.logger.warn({ jobId: job.id, code, attempt }, 'import file rolled back; trying again'),
     },
   );

@@ -20,7 +20,6 @@ export interface UndoHold {
 
 /** Another transaction's lock or reference got in the way; the undo changed nothing and is tried again. */
 const RETRYABLE = new Set([...ROLLED_BACK_BY_ANOTHER, '23503', '55P03']);
-const ATTEMPTS = 3;
 
 class LeaseLost extends Error {}
 
@@ -50,7 +49,6 @@ export async function runUndo(deps: UndoStageDeps, job: ImportJobRecord, process
         }),
       {
         codes: RETRYABLE,
-        attempts: ATTEMPTS,
         onRetry: (code, attempt) => deps.logger.warn({ jobId: job.id, code, attempt }, 'import undo rolled back; trying again'),
       },
     );

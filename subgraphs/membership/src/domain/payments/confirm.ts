@@ -1,9 +1,9 @@
-import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
+import { retryRolledBack, type Knex } from '@ems/db';
 import { lockOrder, orderById, type OrderRow, type OrderStatus } from '../../data/orders';
 import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus, type PaymentStatus } from '../../data/payments';
 import type { PaymentProvider } from './provider';
 import { requestOverpaymentRefund, sendRequestedRefunds } from './refunds';
-import { settleOrderPayment, SETTLEMENT_ATTEMPTS, type SettlementSettings } from './settlement';
+import { settleOrderPayment, type SettlementSettings } from './settlement';
 
 export type ConfirmPaymentResult =
   | {
@@ -47,48 +47,46 @@ export async function confirmPayment(
   // Outside the transaction: a provider call can be slow, and locks should not wait on it.
   const state = await provider.fetchStatus(providerPaymentId);
   // A settlement PostgreSQL picked to break a deadlock changed nothing and runs again.
-  const confirmed = await retryRolledBack(
-    () =>
-      db.transaction(async (trx): Promise<ConfirmPaymentResult> => {
-        const known = await paymentByProviderId(trx, provider.name, providerPaymentId);
-        if (!known) return { ok: false, code: 'PAYMENT_NOT_FOUND' } as const;
-        const duplicateEvent =
-          options.eventId !== undefined && !(await recordPaymentEvent(trx, provider.name, options.eventId, providerPaymentId));
-        const order = await lockOrder(trx, known.orderId);
-        const payment = await lockPayment(trx, known.id);
-        if (!order || !payment) throw new Error(`payment ${known.id} lost its rows`);
-        const unchanged = {
-          ok: true,
-          paymentStatus: payment.status,
-          orderStatus: order.status,
-          changed: false,
-          activated: false,
-          duplicateEvent,
-          order,
-        } as const;
-        if (duplicateEvent || TERMINAL.has(payment.status) || !state) return unchanged;
+  const confirmed = await retryRolledBack(() =>
+    db.transaction(async (trx): Promise<ConfirmPaymentResult> => {
+      const known = await paymentByProviderId(trx, provider.name, providerPaymentId);
+      if (!known) return { ok: false, code: 'PAYMENT_NOT_FOUND' } as const;
+      const duplicateEvent =
+        options.eventId !== undefined && !(await recordPaymentEvent(trx, provider.name, options.eventId, providerPaymentId));
+      const order = await lockOrder(trx, known.orderId);
+      const payment = await lockPayment(trx, known.id);
+      if (!order || !payment) throw new Error(`payment ${known.id} lost its rows`);
+      const unchanged = {
+        ok: true,
+        paymentStatus: payment.status,
+        orderStatus: order.status,
+        changed: false,
+        activated: false,
+        duplicateEvent,
+        order,
+      } as const;
+      if (duplicateEvent || TERMINAL.has(payment.status) || !state) return unchanged;
 
-        switch (state.status) {
-          case 'pending':
-            if (payment.status === 'created') await setPaymentStatus(trx, payment.id, 'pending');
-            return { ...unchanged, paymentStatus: 'pending', changed: payment.status === 'created' };
-          case 'failed':
-          case 'cancelled':
-            await setPaymentStatus(trx, payment.id, state.status);
-            return { ...unchanged, paymentStatus: state.status, changed: true };
-          case 'succeeded': {
-            if (state.currency !== payment.currency) {
-              throw new Error(`provider ${provider.name} took ${state.currency} for payment ${payment.id} in ${payment.currency}`);
-            }
-            await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
-            const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
-            const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
-            const settled = (await orderById(trx, order.id)) ?? order;
-            return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested, order: settled };
+      switch (state.status) {
+        case 'pending':
+          if (payment.status === 'created') await setPaymentStatus(trx, payment.id, 'pending');
+          return { ...unchanged, paymentStatus: 'pending', changed: payment.status === 'created' };
+        case 'failed':
+        case 'cancelled':
+          await setPaymentStatus(trx, payment.id, state.status);
+          return { ...unchanged, paymentStatus: state.status, changed: true };
+        case 'succeeded': {
+          if (state.currency !== payment.currency) {
+            throw new Error(`provider ${provider.name} took ${state.currency} for payment ${payment.id} in ${payment.currency}`);
           }
+          await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
+          const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
+          const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
+          const settled = (await orderById(trx, order.id)) ?? order;
+          return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested, order: settled };
         }
-      }),
-    { codes: ROLLED_BACK_BY_ANOTHER, attempts: SETTLEMENT_ATTEMPTS },
+      }
+    }),
   );
   // After commit: the provider is called outside the transaction; a failure leaves it requested.
   if (confirmed.ok && confirmed.refundRequested) await sendRequestedRefunds(db, (name) => (name === provider.name ? provider : null));

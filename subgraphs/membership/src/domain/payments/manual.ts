@@ -1,9 +1,9 @@
-import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
+import { retryRolledBack, type Knex } from '@ems/db';
 import { lockOrder, orderByReference, type OrderRow } from '../../data/orders';
 import { insertPayment } from '../../data/payments';
 import { recordOperatorActions } from '../audit/operatorAction';
 import type { DataScope } from '../scope';
-import { settleOrderPayment, SETTLEMENT_ATTEMPTS, type SettlementSettings } from './settlement';
+import { settleOrderPayment, type SettlementSettings } from './settlement';
 
 export const MANUAL_PROVIDER = 'manual';
 
@@ -35,49 +35,47 @@ export async function recordManualPayment(
   }
   // A settlement PostgreSQL picked to break a deadlock (an import of the club touching the same
   // persons) changed nothing and runs again.
-  return retryRolledBack(
-    () =>
-      db.transaction(async (trx) => {
-        const found = await orderByReference(trx, input.orderReference.trim().toUpperCase());
-        const order = found && scope.adminOrganisationIds.has(found.organisationId) ? await lockOrder(trx, found.id) : null;
-        if (!order)
-          return { ok: false, code: 'ORDER_NOT_FOUND', message: `No order ${input.orderReference} in your organisations.` } as const;
-        if (order.status === 'cancelled')
-          return { ok: false, code: 'ORDER_CANCELLED', message: `Order ${order.reference} is cancelled.` } as const;
-        if (order.status === 'paid')
-          return { ok: false, code: 'ORDER_ALREADY_PAID', message: `Order ${order.reference} is already paid.` } as const;
-        const payment = await insertPayment(trx, {
-          orderId: order.id,
-          provider: MANUAL_PROVIDER,
-          status: 'succeeded',
-          amountMinor: input.amountMinor,
-          currency: order.currency,
-          recordedByAccountId: scope.accountId,
-        });
-        const settlement = await settleOrderPayment(trx, order, input.amountMinor, settings);
-        const paidMinor = order.paidMinor + input.amountMinor;
-        await recordOperatorActions(trx, scope, [
-          {
-            organisationId: order.organisationId,
-            action: 'payment.recorded',
-            subjectType: 'order',
-            subjectId: order.reference,
-            before: { status: order.status, paidMinor: order.paidMinor },
-            after: {
-              status: settlement.orderStatus,
-              paidMinor,
-              paymentId: payment.id,
-              amountMinor: input.amountMinor,
-              currency: order.currency,
-            },
+  return retryRolledBack(() =>
+    db.transaction(async (trx) => {
+      const found = await orderByReference(trx, input.orderReference.trim().toUpperCase());
+      const order = found && scope.adminOrganisationIds.has(found.organisationId) ? await lockOrder(trx, found.id) : null;
+      if (!order)
+        return { ok: false, code: 'ORDER_NOT_FOUND', message: `No order ${input.orderReference} in your organisations.` } as const;
+      if (order.status === 'cancelled')
+        return { ok: false, code: 'ORDER_CANCELLED', message: `Order ${order.reference} is cancelled.` } as const;
+      if (order.status === 'paid')
+        return { ok: false, code: 'ORDER_ALREADY_PAID', message: `Order ${order.reference} is already paid.` } as const;
+      const payment = await insertPayment(trx, {
+        orderId: order.id,
+        provider: MANUAL_PROVIDER,
+        status: 'succeeded',
+        amountMinor: input.amountMinor,
+        currency: order.currency,
+        recordedByAccountId: scope.accountId,
+      });
+      const settlement = await settleOrderPayment(trx, order, input.amountMinor, settings);
+      const paidMinor = order.paidMinor + input.amountMinor;
+      await recordOperatorActions(trx, scope, [
+        {
+          organisationId: order.organisationId,
+          action: 'payment.recorded',
+          subjectType: 'order',
+          subjectId: order.reference,
+          before: { status: order.status, paidMinor: order.paidMinor },
+          after: {
+            status: settlement.orderStatus,
+            paidMinor,
+            paymentId: payment.id,
+            amountMinor: input.amountMinor,
+            currency: order.currency,
           },
-        ]);
-        return {
-          ok: true,
-          order: { ...order, paidMinor, status: settlement.orderStatus },
-          activated: settlement.activated,
-        } as const;
-      }),
-    { codes: ROLLED_BACK_BY_ANOTHER, attempts: SETTLEMENT_ATTEMPTS },
+        },
+      ]);
+      return {
+        ok: true,
+        order: { ...order, paidMinor, status: settlement.orderStatus },
+        activated: settlement.activated,
+      } as const;
+    }),
   );
 }

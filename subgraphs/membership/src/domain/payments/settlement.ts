@@ -16,12 +16,6 @@ export interface Settlement {
   activated: boolean;
 }
 
-/**
- * Runs of a settling transaction (retryRolledBack) when PostgreSQL picks it to break a deadlock,
- * e.g. with a membership import of the club that touches the same persons: it changed nothing.
- */
-export const SETTLEMENT_ATTEMPTS = 3;
-
 export interface SettlementSettings {
   /** The portal's public origin, for the link in the confirmation e-mail. */
   portalUrl: string | null;
@@ -70,9 +64,10 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     ).map((t) => [t.id, t.name]),
   );
 
-  // The organisation's number lock (shared) before the activation touches the members' persons,
-  // also when every membership keeps a number from an import: an import chunk takes it before its
-  // own person locks, so the two never hold persons the other waits for (docs/payments.md).
+  // The organisation's number lock (shared), for the reservation and before the activation touches
+  // the members' persons, also when every membership keeps a number from an import: an import
+  // chunk takes it before its own person locks, so the two never hold persons the other waits for
+  // (docs/payments.md).
   await lockMembershipSequence(trx, order.organisationId, 'shared');
   // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
   const unnumbered = pending.filter((m) => m.membershipNumber === null).length;

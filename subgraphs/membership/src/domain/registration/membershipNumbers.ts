@@ -12,7 +12,8 @@ const yearOf = (periodStartsOn: string) => Number(periodStartsOn.slice(0, 4));
 /**
  * `count` new membership numbers of the organisation for a period starting on `periodStartsOn`,
  * in ascending order. The values come from the organisation's sequence (reserveMembershipSequence):
- * concurrent callers get distinct values without waiting for each other.
+ * concurrent callers get distinct values without waiting for each other. Needs the organisation's
+ * number lock (lockMembershipSequence).
  */
 export async function reserveMembershipNumbers(
   trx: Db,

@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db';
+import { lockMembershipSequence } from '../../data/membershipNumbers';
 import { insertActiveMembership } from '../../data/memberships';
 import { periodWithActiveTypes } from '../../data/periods';
 import { reserveMembershipNumbers } from './membershipNumbers';
@@ -22,6 +23,7 @@ export async function recordPastMembership(
   if (!type) {
     return { ok: false, code: 'UNKNOWN_MEMBERSHIP_TYPE', message: `Membership type ${input.membershipTypeCode} is not active.` };
   }
+  await lockMembershipSequence(trx, loaded.period.organisationId, 'shared');
   const { numbers } = await reserveMembershipNumbers(trx, loaded.period.organisationId, loaded.period.startsOn, 1);
   const membershipNumber = numbers[0] as string;
   const membershipId = await insertActiveMembership(trx, {

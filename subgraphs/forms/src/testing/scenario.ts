@@ -42,34 +42,20 @@ export const FAMILY_FORM_STEPS: StepSpec[] = [
 ];
 export const FAMILY_FORM_LAST = 7;
 
+/** The family's answers per step of FAMILY_FORM_STEPS: the adult's, then the child's where the question is theirs too. */
+const FAMILY_ANSWERS: Record<number, [adult: string, child?: string]> = {
+  2: ['individual', 'junior'],
+  3: ['+47 555 0100'],
+  4: ['1', ''],
+  5: ['1', '0'],
+  6: ['Lakeside SC'],
+  7: ['1', '1'],
+};
+
 /** The answers the family of an adult and a child (ADULT, CHILD) gives at each step of FAMILY_FORM_STEPS. */
 export function familyAnswersAt(step: number, [adult, child]: number[]): SubmittedPerson[] {
-  switch (step) {
-    case 2:
-      return [
-        { id: adult!, answer: 'individual' },
-        { id: child!, answer: 'junior' },
-      ];
-    case 3:
-      return [{ id: adult!, answer: '+47 555 0100' }];
-    case 4:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '' },
-      ];
-    case 5:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '0' },
-      ];
-    case 6:
-      return [{ id: adult!, answer: 'Lakeside SC' }];
-    default:
-      return [
-        { id: adult!, answer: '1' },
-        { id: child!, answer: '1' },
-      ];
-  }
+  const [adultAnswer, childAnswer] = FAMILY_ANSWERS[step] ?? (FAMILY_ANSWERS[FAMILY_FORM_LAST] as [string, string]);
+  return [{ id: adult!, answer: adultAnswer }, ...(childAnswer === undefined ? [] : [{ id: child!, answer: childAnswer }])];
 }
 
 /** A tenant, an account with persons, an open period and a definition with `steps`. */

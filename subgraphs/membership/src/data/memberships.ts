@@ -83,9 +83,26 @@ export async function membershipsByOrderIds(db: Db, orderIds: readonly number[])
     .select(COLUMNS);
 }
 
-/** The order's pending memberships, locked, in the order they were created (the order's person order). */
-export async function lockPendingMembershipsOfOrder(db: Db, orderId: number): Promise<MembershipRow[]> {
-  return db('membership.memberships').where({ orderId, status: 'pending_payment' }).orderBy('id').forUpdate().select(COLUMNS);
+/** A membership awaiting payment, with what its confirmation e-mail says of it. */
+export interface PendingActivation extends MembershipRow {
+  personName: string;
+  membershipTypeName: string;
+}
+
+/**
+ * The order's memberships awaiting payment, locked until the transaction ends, in the order they
+ * were created (the order's person order), with their persons' and types' names: all that
+ * activating them and confirming it needs, in one round trip (settlement holds the order's lock
+ * meanwhile).
+ */
+export async function lockPendingMembershipsOfOrder(db: Db, orderId: number): Promise<PendingActivation[]> {
+  return db('membership.memberships as m')
+    .join('membership.persons as p', 'p.id', 'm.personId')
+    .join('membership.membershipTypes as t', 't.id', 'm.membershipTypeId')
+    .where({ 'm.orderId': orderId, 'm.status': 'pending_payment' })
+    .orderBy('m.id')
+    .forUpdate('m')
+    .select(...COLUMNS.map((c) => `m.${c}`), db.raw(`p.first_name || ' ' || p.last_name AS person_name`), 't.name as membershipTypeName');
 }
 
 /** Activates pending memberships with their numbers, all in one statement. */

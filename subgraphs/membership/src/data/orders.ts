@@ -24,8 +24,8 @@ export interface OrderRow {
   paymentToken: string;
 }
 
-function orderQuery(db: Db) {
-  return db('membership.orders').select(
+function orderColumns(db: Db) {
+  return [
     'id',
     'reference',
     'accountId',
@@ -42,7 +42,11 @@ function orderQuery(db: Db) {
     'paidAt',
     'cancelledAt',
     'paymentToken',
-  );
+  ];
+}
+
+function orderQuery(db: Db) {
+  return db('membership.orders').select(orderColumns(db));
 }
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | null> {
@@ -153,11 +157,14 @@ export async function updateOrderPrice(
     .update({ ...price, quote: JSON.stringify(price.quote), updatedAt: db.fn.now() });
 }
 
-/** Adds a received amount; marks the order paid when `paid` says so. Returns nothing: the caller holds the lock. */
-export async function recordOrderPayment(db: Db, id: number, paidMinor: number, paid: boolean): Promise<void> {
-  await db('membership.orders')
+/** Records what the order has received in all, paid when `paid` says so (the caller holds its lock); answers the order as it is now. */
+export async function recordOrderPayment(db: Db, id: number, paidMinor: number, paid: boolean): Promise<OrderRow> {
+  const [order] = (await db('membership.orders')
     .where({ id })
-    .update({ paidMinor, updatedAt: db.fn.now(), ...(paid ? { status: 'paid', paidAt: db.fn.now() } : {}) });
+    .update({ paidMinor, updatedAt: db.fn.now(), ...(paid ? { status: 'paid', paidAt: db.fn.now() } : {}) })
+    .returning(orderColumns(db))) as OrderRow[];
+  if (!order) throw new Error(`order ${id} does not exist`);
+  return order;
 }
 
 export async function markOrderCancelled(db: Db, id: number): Promise<void> {

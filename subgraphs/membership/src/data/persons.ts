@@ -49,12 +49,3 @@ export async function lockLinkedPersons(db: Db, accountId: number, personIds: re
     .orderBy('p.id')
     .forUpdate('p');
 }
-
-export async function personNamesByIds(
-  db: Db,
-  ids: readonly number[],
-): Promise<Array<{ id: number; firstName: string; lastName: string }>> {
-  return db('membership.persons')
-    .whereIn('id', ids as number[])
-    .select('id', 'firstName', 'lastName');
-}

@@ -1,5 +1,5 @@
 import { retryRolledBack, type Knex } from '@ems/db';
-import { lockOrder, orderById, type OrderRow, type OrderStatus } from '../../data/orders';
+import { lockOrder, type OrderRow, type OrderStatus } from '../../data/orders';
 import { lockPayment, paymentByProviderId, recordPaymentEvent, setPaymentStatus, type PaymentStatus } from '../../data/payments';
 import type { PaymentProvider } from './provider';
 import { requestOverpaymentRefund, sendRequestedRefunds } from './refunds';
@@ -82,8 +82,15 @@ export async function confirmPayment(
           await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
           const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
           const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
-          const settled = (await orderById(trx, order.id)) ?? order;
-          return { ...unchanged, paymentStatus: 'succeeded', changed: true, ...settlement, refundRequested, order: settled };
+          return {
+            ...unchanged,
+            paymentStatus: 'succeeded',
+            orderStatus: settlement.order.status,
+            changed: true,
+            activated: settlement.activated,
+            refundRequested,
+            order: settlement.order,
+          };
         }
       }
     }),

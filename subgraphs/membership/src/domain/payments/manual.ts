@@ -54,7 +54,6 @@ export async function recordManualPayment(
         recordedByAccountId: scope.accountId,
       });
       const settlement = await settleOrderPayment(trx, order, input.amountMinor, settings);
-      const paidMinor = order.paidMinor + input.amountMinor;
       await recordOperatorActions(trx, scope, [
         {
           organisationId: order.organisationId,
@@ -63,19 +62,15 @@ export async function recordManualPayment(
           subjectId: order.reference,
           before: { status: order.status, paidMinor: order.paidMinor },
           after: {
-            status: settlement.orderStatus,
-            paidMinor,
+            status: settlement.order.status,
+            paidMinor: settlement.order.paidMinor,
             paymentId: payment.id,
             amountMinor: input.amountMinor,
             currency: order.currency,
           },
         },
       ]);
-      return {
-        ok: true,
-        order: { ...order, paidMinor, status: settlement.orderStatus },
-        activated: settlement.activated,
-      } as const;
+      return { ok: true, order: settlement.order, activated: settlement.activated } as const;
     }),
   );
 }

@@ -155,6 +155,10 @@ describe('confirmPayment', () => {
     expect(emails[0].textBody).toContain(`${slug}-2026-00001`);
     expect(emails[0].textBody).toContain(`${slug}-2026-00002`);
     expect(emails[0].textBody).toContain(o.reference);
+    // Each member by name and membership type.
+    const names = await knex('membership.persons').whereIn('id', [club.family.self, club.family.partner]).orderBy('id');
+    for (const p of names) expect(emails[0].textBody).toContain(`${p.firstName} ${p.lastName}`);
+    expect(emails[0].textBody).toContain('Individual');
   });
 
   it('shows the order as the return page’s own settlement leaves it, before any webhook', async () => {
@@ -226,6 +230,7 @@ describe('confirmPayment', () => {
       await original(db, ...rest);
       // What PostgreSQL answers the transaction it picks to break a deadlock with.
       await db.raw(`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '40P01', MESSAGE = 'deadlock detected'; END $$`);
+      throw new Error('the deadlock above ends the settlement');
     });
     try {
       expect(await confirmPayment(knex, provider, providerPaymentId, SETTINGS)).toMatchObject({
@@ -495,6 +500,9 @@ describe('manual payment', () => {
       SETTINGS,
     );
     expect(result).toMatchObject({ ok: true, activated: true, order: { status: 'paid', paidMinor: o.totalMinor } });
+    // The answer is the order as stored, the time it was paid included.
+    expect(result.ok && result.order).toEqual(await orders.orderById(knex, o.id));
+    expect(result.ok && result.order.paidAt).toBeInstanceOf(Date);
     expect((await memberships(o.id)).map((m) => m.status)).toEqual(['active', 'active']);
     expect(await knex('membership.payments').where({ orderId: o.id }).first()).toMatchObject({
       provider: 'manual',

@@ -4,14 +4,14 @@ import { queueEmail } from '../../data/emails';
 import { lockMembershipSequence } from '../../data/membershipNumbers';
 import { activateMemberships, lockPendingMembershipsOfOrder } from '../../data/memberships';
 import { recordOrderPayment, type OrderRow } from '../../data/orders';
-import { membershipTypesByIds, periodById } from '../../data/periods';
-import { personNamesByIds } from '../../data/persons';
+import { periodById } from '../../data/periods';
 import { membershipCardRefs } from '../email/attachments';
 import { confirmationEmail, MEMBERSHIP_CONFIRMATION } from '../email/confirmationEmail';
 import { reserveMembershipNumbers } from '../registration/membershipNumbers';
 
 export interface Settlement {
-  orderStatus: OrderRow['status'];
+  /** The order as the settlement leaves it. */
+  order: OrderRow;
   /** This payment completed the order and its memberships were activated now. */
   activated: boolean;
 }
@@ -30,10 +30,10 @@ export interface SettlementSettings {
 export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: number, settings: SettlementSettings): Promise<Settlement> {
   const paidMinor = order.paidMinor + amountMinor;
   const completes = order.status === 'unpaid' && paidMinor >= order.totalMinor;
-  await recordOrderPayment(trx, order.id, paidMinor, completes);
-  if (!completes) return { orderStatus: order.status, activated: false };
-  await activateOrderMemberships(trx, { ...order, paidMinor }, settings);
-  return { orderStatus: 'paid', activated: true };
+  const credited = await recordOrderPayment(trx, order.id, paidMinor, completes);
+  if (!completes) return { order: credited, activated: false };
+  await activateOrderMemberships(trx, credited, settings);
+  return { order: credited, activated: true };
 }
 
 /**
@@ -47,22 +47,6 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
   const period = await periodById(trx, order.periodId);
   if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
   const account = await accountContact(trx, order.accountId);
-  const names = new Map(
-    (
-      await personNamesByIds(
-        trx,
-        pending.map((m) => m.personId),
-      )
-    ).map((p) => [p.id, `${p.firstName} ${p.lastName}`]),
-  );
-  const types = new Map(
-    (
-      await membershipTypesByIds(
-        trx,
-        pending.map((m) => m.membershipTypeId),
-      )
-    ).map((t) => [t.id, t.name]),
-  );
 
   // The organisation's number lock (shared), for the reservation and before the activation touches
   // the members' persons, also when every membership keeps a number from an import: an import
@@ -87,8 +71,8 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     paidMinor: order.paidMinor,
     currency: order.currency,
     members: pending.map((m) => ({
-      name: names.get(m.personId) ?? `Person ${m.personId}`,
-      membershipType: types.get(m.membershipTypeId) ?? '',
+      name: m.personName,
+      membershipType: m.membershipTypeName,
       membershipNumber: numbers.get(m.id) ?? '',
     })),
     portalUrl: settings.portalUrl,

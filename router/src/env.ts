@@ -127,6 +127,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/**
+ * Apollo Gateway reports the host it runs on (operating system, CPUs, memory, uptime, cloud
+ * provider attributes, after probing the clouds' metadata addresses) to Apollo every hour and on
+ * shutdown unless APOLLO_TELEMETRY_DISABLED is set; it reads the variable itself. A club's
+ * installation sends nothing to a third party unasked: off unless the operator chose a value.
+ */
+export function keepApolloTelemetryOff(environment: NodeJS.ProcessEnv = process.env): void {
+  environment.APOLLO_TELEMETRY_DISABLED ??= 'true';
+}
+
 /** Express's `trust proxy` setting from its textual form. */
 export function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true') return true;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import express from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { Agent } from 'undici';
+// Where Apollo Gateway makes its exporter of host data for Apollo (read only to watch it here).
+import * as apolloTelemetry from '@apollo/gateway/dist/utilities/opentelemetry';
 import { createLogger } from '@ems/service-runtime';
 import type { AdminServiceClient } from '../auth/adminClient';
 import { SessionTokens } from '../auth/sessionTokens';
@@ -19,8 +21,11 @@ const noViewer: ValidationRule = (context) => ({
 let server: ReturnType<express.Express['listen']>;
 let url: string;
 let stop: () => Promise<void>;
+const telemetryExporter = jest.spyOn(apolloTelemetry, 'createDataCollectionExporter');
+const telemetrySetting = process.env.APOLLO_TELEMETRY_DISABLED;
 
 beforeAll(async () => {
+  delete process.env.APOLLO_TELEMETRY_DISABLED;
   const tokens = new SessionTokens({} as AdminServiceClient, 60_000, createLogger('test', 'silent'));
   const gateway = await createGatewayHandler({
     supergraphPath: path.resolve(__dirname, '..', '..', '..', 'schema', 'supergraph.graphql'),
@@ -43,6 +48,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await stop();
+  telemetryExporter.mockRestore();
+  if (telemetrySetting === undefined) delete process.env.APOLLO_TELEMETRY_DISABLED;
+  else process.env.APOLLO_TELEMETRY_DISABLED = telemetrySetting;
+});
+
+it('sends Apollo nothing about the host: no data-collection exporter unless the operator asks for one', () => {
+  expect(telemetryExporter).not.toHaveBeenCalled();
+  expect(process.env.APOLLO_TELEMETRY_DISABLED).toBe('true');
 });
 
 async function ask(query: string) {

@@ -7,6 +7,7 @@ import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
 import { formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
+import { keepApolloTelemetryOff } from '../env';
 import { introspectionFor } from '../partner/partnerAccess';
 import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
@@ -32,6 +33,7 @@ export interface GatewayDeps {
  * plans are cached, by Apollo itself.
  */
 export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler: RequestHandler[]; stop(): Promise<void> }> {
+  keepApolloTelemetryOff();
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
     buildService: ({ name }) =>

@@ -48,6 +48,14 @@ afterAll(async () => {
   }
 });
 
+describe('createSubgraphHandler in a browser', () => {
+  it('serves no landing page that loads Apollo’s scripts: a GET without a query is a 400', async () => {
+    const res = await fetch(await start(), { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toMatch(/apollographql\.com|googleapis/);
+  });
+});
+
 /** A GraphQL multipart request (operations, map, one file per name). */
 function uploadForm(files: string[] = ['participants.csv']): FormData {
   const form = new FormData();

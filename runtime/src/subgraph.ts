@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
@@ -73,8 +73,15 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
-    // No Apollo Studio here: inline traces would only cost time on every request.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), invalidTextPlugin<Ctx>(), ...limits.plugins, ...(opts.plugins ?? [])],
+    // No Apollo Studio here: inline traces would only cost time on every request, and a browser's
+    // GET gets no landing page that loads Apollo's scripts (docs/decisions.md, "Router").
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+      invalidTextPlugin<Ctx>(),
+      ...limits.plugins,
+      ...(opts.plugins ?? []),
+    ],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();

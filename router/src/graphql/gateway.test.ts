@@ -53,6 +53,13 @@ afterAll(async () => {
   else process.env.APOLLO_TELEMETRY_DISABLED = telemetrySetting;
 });
 
+it('serves a browser no landing page that loads Apollo’s scripts: a GET without a query is a 400', async () => {
+  const res = await fetch(url, { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(400);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await res.text()).not.toMatch(/apollographql\.com|googleapis/);
+});
+
 it('sends Apollo nothing about the host: no data-collection exporter unless the operator asks for one', () => {
   expect(telemetryExporter).not.toHaveBeenCalled();
   expect(process.env.APOLLO_TELEMETRY_DISABLED).toBe('true');

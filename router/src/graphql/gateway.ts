@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
@@ -50,6 +51,9 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
     parseOptions: limits.parseOptions,
     allowBatchedHttpRequests: limits.allowBatchedHttpRequests,
     plugins: [
+      // A browser opening /graphql gets no landing page: Apollo's would load its scripts, fonts and
+      // sandbox from Apollo's and Google's servers (docs/decisions.md, "Router").
+      ApolloServerPluginLandingPageDisabled(),
       invalidTextPlugin<GatewayContext>(),
       operationMustResolve,
       introspectionFor<GatewayContext>(deps.introspection),

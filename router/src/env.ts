@@ -133,8 +133,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
  * shutdown unless APOLLO_TELEMETRY_DISABLED is set; it reads the variable itself. A club's
  * installation sends nothing to a third party unasked: off unless the operator chose a value.
  */
-export function keepApolloTelemetryOff(environment: NodeJS.ProcessEnv = process.env): void {
-  environment.APOLLO_TELEMETRY_DISABLED ??= 'true';
+export function keepApolloTelemetryOff(): void {
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
 }
 
 /** Express's `trust proxy` setting from its textual form. */

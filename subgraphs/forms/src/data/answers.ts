@@ -59,11 +59,12 @@ function replaceAnswersBindings(instanceId: string, step: number, rows: Array<{ 
 
 /**
  * A question step answered and left, in one statement: the step's answers replaced (see
- * REPLACE_ANSWERS_SQL), the instance moved on (`patch`), and the answers already stored for the
- * step it moves to read back for the form. A step is the registration's most frequent request
- * and the forms service's CPU (a socket write and a query build per statement) limits it, so
- * three round trips become one. Safe in one snapshot: the answers written and the answers read
- * belong to different steps, and the instance row is only written.
+ * REPLACE_ANSWERS_SQL), the instance moved on (`patch`), and every answer of the instance
+ * returned as it now stands, for the next step's form and the running total. A step is the
+ * registration's most frequent request and the forms service's CPU (a socket write and a query
+ * build per statement) limits it, so four round trips become one. The statement's own writes are
+ * not visible to its SELECT (one snapshot), so it reads the other steps' answers and the step's
+ * new ones are taken as written.
  */
 export async function answerAndMoveOn(
   trx: Knex.Transaction,
@@ -71,22 +72,28 @@ export async function answerAndMoveOn(
   step: number,
   rows: Array<{ personId: number; answer: string | null }>,
   patch: Required<Pick<InstancePatch, 'state' | 'step'>>,
-): Promise<{ instance: InstanceRow; answers: Map<number, string | null> }> {
+): Promise<{ instance: InstanceRow; answers: AnswerRow[] }> {
   if (patch.step === step) throw new Error('answerAndMoveOn must move to another step');
   const result = await trx.raw(
     `WITH ${REPLACE_ANSWERS_SQL}, moved AS (
        UPDATE forms.process_instances SET state = ?, step = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ? RETURNING *
      )
      SELECT moved.*,
-            (SELECT coalesce(json_agg(json_build_object('personId', a.person_id, 'answer', a.answer)), '[]'::json)
+            (SELECT coalesce(json_agg(json_build_object('step', a.step, 'personId', a.person_id, 'answer', a.answer)), '[]'::json)
                FROM forms.process_step_answers a
-              WHERE a.instance_id = moved.id AND a.step = moved.step) AS next_answers
+              WHERE a.instance_id = moved.id AND a.step <> ?) AS other_answers
        FROM moved`,
-    [...replaceAnswersBindings(instanceId, step, rows), patch.state, patch.step, instanceId],
+    [...replaceAnswersBindings(instanceId, step, rows), patch.state, patch.step, instanceId, step],
   );
-  const [row] = camelCaseRows<StoredInstance & { nextAnswers: Array<{ personId: number; answer: string | null }> }>(result);
+  const [row] = camelCaseRows<StoredInstance & { otherAnswers: AnswerRow[] }>(result);
   if (!row) throw new Error(`process instance ${instanceId} not found`);
-  return { instance: toRow(row), answers: new Map(row.nextAnswers.map((a) => [a.personId, a.answer])) };
+  const answers = [...row.otherAnswers, ...rows.map((r) => ({ step, personId: r.personId, answer: r.answer }))];
+  return { instance: toRow(row), answers: answers.sort(byStepAndPerson) };
+}
+
+/** The order answers are read in: by step, then person. */
+export function byStepAndPerson(a: AnswerRow, b: AnswerRow): number {
+  return a.step - b.step || a.personId - b.personId;
 }
 
 /** Removes the answers of persons who are no longer selected. */

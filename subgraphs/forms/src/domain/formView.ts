@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import { canSelect, numberRangeOf, type PersonStatus } from '@ems/schema/rules';
-import type { DefinitionRow, InstanceRow, StepRow } from '../data/rows';
+import type { AnswerRow, DefinitionRow, InstanceRow, StepRow } from '../data/rows';
 import { isHidden } from './appliesTo';
 import type { MembershipTypeOffer, PeriodPerson, RegistrationEstimate, RegistrationPeriod, RegistrationReads } from './membershipPort';
 import { OVERVIEW_STEP, isAnsweringState, optionsFor, questionAt, stepCount } from './steps';
@@ -20,8 +20,10 @@ export interface FormContext {
   typeOffers?: ReadonlyMap<number, MembershipTypeOffer[]>;
   /** The price as answered so far (GraphQL's running total), set by withTypeOffers. */
   estimate?: RegistrationEstimate | null;
-  /** Prices the answers so far; absent: no running total. */
-  loadEstimate?: (trx: Knex.Transaction) => Promise<RegistrationEstimate | null>;
+  /** The instance's answers as they now stand, when the command has them (the running total then reads none). */
+  answers?: readonly AnswerRow[];
+  /** Prices the answers so far (`answers`, else the stored ones); absent: no running total. */
+  loadEstimate?: (trx: Knex.Transaction, answers?: readonly AnswerRow[]) => Promise<RegistrationEstimate | null>;
   /** Loads them (membership's pricing); absent: the types are offered without prices. */
   loadTypeOffers?: (trx: Knex.Transaction, personIds: readonly number[]) => Promise<ReadonlyMap<number, MembershipTypeOffer[]>>;
 }
@@ -130,7 +132,8 @@ export async function withTypeOffers(trx: Knex.Transaction, ctx: FormContext, wi
   if (!question) return ctx;
   const typeStep = ctx.definition.steps.findIndex((s) => s.answerKey === 'membershipType') + 2;
   // The running total, from the step after the membership type question on (the types are known).
-  const estimate = withEstimate && ctx.loadEstimate && typeStep >= 2 && ctx.instance.step > typeStep ? await ctx.loadEstimate(trx) : null;
+  const estimate =
+    withEstimate && ctx.loadEstimate && typeStep >= 2 && ctx.instance.step > typeStep ? await ctx.loadEstimate(trx, ctx.answers) : null;
   if (question.answerKey !== 'membershipType' || !ctx.loadTypeOffers) return { ...ctx, estimate };
   return { ...ctx, estimate, typeOffers: await ctx.loadTypeOffers(trx, ctx.instance.selectedPersonIds) };
 }

@@ -30,6 +30,14 @@ const COLUMNS = [
   'activatedAt',
 ] as const;
 
+/** What registering persons for a period depends on besides the persons themselves. */
+export interface RegistrationHistory {
+  /** Their live memberships in the period (already registered or awaiting payment). */
+  live: Array<Pick<MembershipRow, 'personId' | 'status' | 'orderId'>>;
+  /** Those who were active members in the previous period (renewals). */
+  activeInPrevious: number[];
+}
+
 /**
  * What registering `personIds` for a period needs to know, in one round trip: their live
  * memberships in the period (already registered or awaiting payment) and which of them were
@@ -40,16 +48,16 @@ export async function registrationHistory(
   periodId: number,
   previousPeriodId: number | null,
   personIds: readonly number[],
-): Promise<{ live: MembershipRow[]; activeInPrevious: number[] }> {
-  const rows: MembershipRow[] = await db('membership.memberships')
+): Promise<RegistrationHistory> {
+  const rows: Array<Pick<MembershipRow, 'personId' | 'periodId' | 'status' | 'orderId'>> = await db('membership.memberships')
     .whereIn('personId', personIds as number[])
     .where((q) => {
       q.where({ periodId }).whereNot({ status: 'cancelled' });
       if (previousPeriodId !== null) q.orWhere({ periodId: previousPeriodId, status: 'active' });
     })
-    .select(COLUMNS);
+    .select('personId', 'periodId', 'status', 'orderId');
   return {
-    live: rows.filter((m) => m.periodId === periodId),
+    live: rows.filter((m) => m.periodId === periodId).map(({ personId, status, orderId }) => ({ personId, status, orderId })),
     activeInPrevious: rows.filter((m) => m.periodId !== periodId).map((m) => m.personId),
   };
 }

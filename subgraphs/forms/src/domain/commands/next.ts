@@ -1,8 +1,13 @@
 import type { Knex } from '@ems/db';
 import type { ProcessState } from '@ems/schema/rules';
-import { answerAndMoveOn, answersOfInstance, deleteAnswersOfOtherPersons, replaceStepAnswersReturningPrevious } from '../../data/answers';
+import {
+  answerAndMoveOn,
+  answersOfInstance,
+  byStepAndPerson,
+  deleteAnswersOfOtherPersons,
+  replaceStepAnswersReturningPrevious,
+} from '../../data/answers';
 import { updateInstance } from '../../data/instances';
-import type { AnswerRow } from '../../data/rows';
 import { MAX_PEOPLE, checkQuestionAnswers, checkSelection, type SubmittedPerson } from '../answers';
 import { buildFormView, withTypeOffers, type FormContext } from '../formView';
 import { nextStepAfter } from '../navigation';
@@ -95,7 +100,8 @@ const answerQuestion: StepHandler = async (trx, deps, ctx, people, move) => {
 
   if (move.step !== null) {
     const moved = await answerAndMoveOn(trx, instance.id, instance.step, checked.store, { state: move.state, step: move.step });
-    return { ok: true, form: buildFormView(await withTypeOffers(trx, { ...ctx, instance: moved.instance }), moved.answers) };
+    const next = await withTypeOffers(trx, { ...ctx, instance: moved.instance, answers: moved.answers });
+    return { ok: true, form: buildFormView(next, answersAt(moved.answers, moved.instance.step)) };
   }
   // The answers as they were give the form a refusal shows, and with this step's new ones in
   // their place, the order's input.
@@ -104,7 +110,3 @@ const answerQuestion: StepHandler = async (trx, deps, ctx, people, move) => {
   const all = [...previous.filter((a) => a.step !== instance.step), ...checked.store.map((a) => ({ ...a, step: instance.step }))];
   return complete(trx, deps, ctx, { state: move.state, before, answers: all.sort(byStepAndPerson) });
 };
-
-function byStepAndPerson(a: AnswerRow, b: AnswerRow): number {
-  return a.step - b.step || a.personId - b.personId;
-}

@@ -80,3 +80,40 @@ it('each request of a registration reads the period and the persons once; comple
     ['step 7', { period: 1, persons: 2, lockedPersons: 1 }],
   ]);
 });
+
+/** What each statement of a request is, by its shape; anything else shows as its start, so a new statement names itself. */
+function statementKind(sql: string): string {
+  if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql)) return 'transaction';
+  if (sql.includes('"forms"."process_instances"') && / for update\b/i.test(sql)) return 'lock instance';
+  if (sql.includes(PERIOD_READ)) return 'period';
+  if (sql.includes(PERSONS_READ)) return 'persons';
+  if (/^WITH given AS/.test(sql.trim())) return 'answer and move on';
+  if (sql.includes('from "membership"."accounts"')) return 'account';
+  return sql.slice(0, 80);
+}
+
+it('a question step with the running total writes its answers and reads nothing it already holds', async () => {
+  const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: FAMILY_FORM_STEPS });
+  let f = form(
+    await submit(
+      sc,
+      form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId })),
+      sc.account.personIds.map((id) => ({ id })),
+    ),
+  );
+  f = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds))); // the membership type: the total starts after it
+  const kinds: string[] = [];
+  const record = ({ sql }: { sql: string }) => kinds.push(statementKind(sql));
+  sc.knex.on('query', record);
+  let next: FormView;
+  try {
+    next = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds)));
+  } finally {
+    sc.knex.removeListener('query', record);
+  }
+  expect(next.step).toBe(f.step + 1);
+  // The running total is there, priced from the answers the step's own statement returned and the
+  // persons' memberships read with the persons: no read of the answers or memberships again.
+  expect(next.estimate?.totalMinor).toBeGreaterThan(0);
+  expect(kinds.filter((k) => k !== 'transaction')).toEqual(['lock instance', 'period', 'persons', 'answer and move on', 'account']);
+});

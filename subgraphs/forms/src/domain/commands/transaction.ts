@@ -3,7 +3,7 @@ import { answersOfInstance } from '../../data/answers';
 import { orderPersonsFromAnswers } from '../orderInput';
 import { definitionWithSteps } from '../../data/definitions';
 import { lockOwnInstance } from '../../data/instances';
-import type { InstanceRow } from '../../data/rows';
+import type { AnswerRow, InstanceRow } from '../../data/rows';
 import type { FormContext } from '../formView';
 import type { PeriodClosedReason, RegistrationPeriod, RegistrationReads } from '../membershipPort';
 import { failure, type FormOutcome, type FormUser, type Refusal } from '../types';
@@ -67,8 +67,8 @@ export async function loadContext(
     : undefined;
   const estimate = deps.membership.estimateRegistration;
   const loadEstimate = estimate
-    ? async (db: Knex.Transaction) => {
-        const answers = await answersOfInstance(db, instance.id);
+    ? async (db: Knex.Transaction, known?: readonly AnswerRow[]) => {
+        const answers = known ?? (await answersOfInstance(db, instance.id));
         const input = orderPersonsFromAnswers(definition, answers, instance.selectedPersonIds, period);
         if (!input.ok) return null;
         const priced = await estimate(

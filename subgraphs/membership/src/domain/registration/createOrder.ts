@@ -1,9 +1,9 @@
 import type { Knex } from '@ems/db';
 import { accountContact } from '../../data/accounts';
-import { registrationHistory } from '../../data/memberships';
+import { registrationHistory, type RegistrationHistory } from '../../data/memberships';
 import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
 import type { PeriodRow } from '../../data/periods';
-import { lockLinkedPersons, type LinkedPersonDetails } from '../../data/persons';
+import { historyOfLinkedPersons, lockLinkedPersons, type LinkedPersonDetails, type LinkedPersonInPeriod } from '../../data/persons';
 import { formatOrderReference } from '../orders/reference';
 import { newPaymentToken, paymentUrlOf, quoteLines } from '../orders/order';
 import { quoteOrder, type OptionCode, type PricingPerson, type PricingProblemCode, type Quote } from '../pricing';
@@ -136,16 +136,16 @@ export async function priceRegistration(
   if (duplicate !== undefined) return refused('DUPLICATE_PERSON', `Person ${duplicate} is listed more than once.`, duplicate);
 
   // The order locks the persons: a concurrent registration of one of them waits here and then
-  // sees ours. A price only shown needs no lock: the persons the request has read serve.
-  const linkedRows: LinkedPersonDetails[] = options.lock
-    ? await lockLinkedPersons(trx, input.accountId, personIds)
-    : (await reads.linkedPersons(input.accountId, input.periodId)).filter((p) => personIds.includes(p.id));
+  // sees ours. A price only shown needs no lock: the persons the request has read, with their
+  // memberships, serve.
+  const { linkedRows, history } = options.lock
+    ? await lockedPersonsWithHistory(trx, input.accountId, period, personIds)
+    : unlockedPersonsWithHistory(await reads.linkedPersons(input.accountId, input.periodId), personIds);
   const linked = new Map(linkedRows.map((p) => [p.id, p]));
   // A person of another account and a person that does not exist get the same answer.
   const foreign = personIds.find((id) => !linked.has(id));
   if (foreign !== undefined) return refused('PERSON_NOT_LINKED', `Person ${foreign} is not linked to this account.`, foreign);
 
-  const history = await registrationHistory(trx, period.id, period.previousPeriodId, personIds);
   // The order being replaced (changed answers while its payment is due) does not stand in its own way.
   for (const membership of history.live.filter((m) => options.replacingOrderId === undefined || m.orderId !== options.replacingOrderId)) {
     const person = linked.get(membership.personId);
@@ -181,4 +181,25 @@ export async function priceRegistration(
     return refused(problem.code, problem.message, problem.personId);
   }
   return { ok: true, period, quote: priced.quote, types, pricingPersons };
+}
+
+interface PersonsWithHistory {
+  linkedRows: LinkedPersonDetails[];
+  history: RegistrationHistory;
+}
+
+/** The persons, locked, and then their memberships: read after the lock, so a registration that held it is seen. */
+async function lockedPersonsWithHistory(
+  trx: Knex | Knex.Transaction,
+  accountId: number,
+  period: Pick<PeriodRow, 'id' | 'previousPeriodId'>,
+  personIds: number[],
+): Promise<PersonsWithHistory> {
+  const linkedRows = await lockLinkedPersons(trx, accountId, personIds);
+  return { linkedRows, history: await registrationHistory(trx, period.id, period.previousPeriodId, personIds) };
+}
+
+function unlockedPersonsWithHistory(read: readonly LinkedPersonInPeriod[], personIds: readonly number[]): PersonsWithHistory {
+  const linkedRows = read.filter((p) => personIds.includes(p.id));
+  return { linkedRows, history: historyOfLinkedPersons(linkedRows) };
 }

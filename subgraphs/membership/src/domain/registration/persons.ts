@@ -37,6 +37,6 @@ export async function personsForPeriod(
     lastName: p.lastName,
     dateOfBirth: p.dateOfBirth,
     relationship: p.relationship,
-    status: personStatusOf(p.membershipStatus === null ? undefined : { status: p.membershipStatus as MembershipRow['status'] }),
+    status: personStatusOf(p.membershipStatus === null ? undefined : { status: p.membershipStatus }),
   }));
 }

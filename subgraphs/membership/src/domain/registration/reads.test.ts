@@ -1,7 +1,8 @@
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { seedClub, TODAY, type Club } from '../../testing/fixtures';
+import { giveActiveMembership, seedClub, TODAY, type Club } from '../../testing/fixtures';
 import {
+  createRegistrationOrder,
   estimateRegistration,
   getRegistrationPeriod,
   membershipTypeOffers,
@@ -91,5 +92,33 @@ describe('registrationReads', () => {
     const second = await getRegistrationPeriod(knex, club.periodId, club.tenantId, registrationReads(knex));
     expect(first?.name).not.toBe('Renamed season');
     expect(second?.name).toBe('Renamed season');
+  });
+
+  it('carries the persons’ memberships: the estimate prices a renewal as the order does, a live membership refuses, a cancelled one does not', async () => {
+    const club = await seedClub(knex);
+    await giveActiveMembership(knex, club, club.family.self, club.previousPeriodId, 'OLD-1');
+    const before = await formStep(club, registrationReads(knex));
+    const { accountId, self, child } = club.family;
+    const persons = [
+      { personId: self, membershipTypeCode: 'individual', options: ['insurance' as const] },
+      { personId: child, membershipTypeCode: 'junior', options: [] },
+    ];
+    const order = await knex.transaction((trx) =>
+      createRegistrationOrder(trx, { accountId, periodId: club.periodId, today: TODAY, persons }),
+    );
+    if (!order.ok) throw new Error(order.message);
+    // The order (persons locked, memberships read after the lock) and the estimate agree: Fiona renews.
+    expect(before.estimate?.totalMinor).toBe(order.order.totalMinor);
+    expect(before.estimate?.lines.some((l) => l.personId === self && l.amountMinor < 0)).toBe(true);
+
+    const pending = await formStep(club, registrationReads(knex));
+    const statusOf = (step: typeof pending, id: number) => step.persons.find((p) => p.id === id)?.status;
+    expect([statusOf(pending, self), statusOf(pending, child)]).toEqual(['Pending Payment', 'Pending Payment']);
+    expect(pending.estimate).toBeNull();
+
+    await knex('membership.memberships').where({ orderId: order.order.id }).update({ status: 'cancelled' });
+    const cancelled = await formStep(club, registrationReads(knex));
+    expect([statusOf(cancelled, self), statusOf(cancelled, child)]).toEqual(['Available', 'Available']);
+    expect(cancelled.estimate?.totalMinor).toBe(order.order.totalMinor);
   });
 });

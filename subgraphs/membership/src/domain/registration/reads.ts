@@ -1,27 +1,26 @@
 import type { Db } from '../../data/db';
 import { periodWithActiveTypes } from '../../data/periods';
-import { linkedPersonsWithPeriodStatus } from '../../data/persons';
+import { linkedPersonsInPeriod } from '../../data/persons';
 
 /**
  * The rows one registration request needs in several places: the period with its active types,
- * and the account's linked persons with their status for it. A form step reads them for its
- * context and again for the type offers and the running total; through one `RegistrationReads`
- * each is read once. Made for one request on its transaction and dropped with it, never shared:
+ * and the account's linked persons with their memberships in it and the period before. A form
+ * step reads them for its context and again for the type offers and the running total; through
+ * one `RegistrationReads` each is read once. Made for one request on its transaction and dropped with it, never shared:
  * periods, persons and statuses change between requests. After a write that changes the statuses
  * (an order made or cancelled) the caller reads them without it.
  */
 export interface RegistrationReads {
   period(periodId: number): ReturnType<typeof periodWithActiveTypes>;
-  linkedPersons(accountId: number, periodId: number): ReturnType<typeof linkedPersonsWithPeriodStatus>;
+  linkedPersons(accountId: number, periodId: number): ReturnType<typeof linkedPersonsInPeriod>;
 }
 
 export function registrationReads(db: Db): RegistrationReads {
   const periods = new Map<number, ReturnType<typeof periodWithActiveTypes>>();
-  const persons = new Map<string, ReturnType<typeof linkedPersonsWithPeriodStatus>>();
+  const persons = new Map<string, ReturnType<typeof linkedPersonsInPeriod>>();
   return {
     period: (periodId) => once(periods, periodId, () => periodWithActiveTypes(db, periodId)),
-    linkedPersons: (accountId, periodId) =>
-      once(persons, `${accountId}/${periodId}`, () => linkedPersonsWithPeriodStatus(db, accountId, periodId)),
+    linkedPersons: (accountId, periodId) => once(persons, `${accountId}/${periodId}`, () => linkedPersonsInPeriod(db, accountId, periodId)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db';
-import { registrationHistory } from '../../data/memberships';
+import { historyOfLinkedPersons } from '../../data/persons';
 import { longDate } from '../dates';
 import { ADULT_FROM_AGE, ageOn, baseFeeFor, quoteOrder, SENIOR_FROM_AGE, type AgeGroup, type PricingPerson } from '../pricing';
 import { decideMemberType } from './memberType';
@@ -42,8 +42,7 @@ export async function membershipTypeOffers(
   const types = loaded.types.filter((t) => Object.hasOwn(rules.baseFees, t.code));
   const wanted = new Set(input.personIds);
   const persons = (await reads.linkedPersons(input.accountId, input.periodId)).filter((p) => wanted.has(p.id));
-  const history = await registrationHistory(db, loaded.period.id, loaded.period.previousPeriodId, [...wanted]);
-  const renewing = new Set(history.activeInPrevious);
+  const renewing = new Set(historyOfLinkedPersons(persons).activeInPrevious);
 
   for (const person of persons) {
     const dateOfBirth = person.dateOfBirth;

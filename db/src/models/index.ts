@@ -14,6 +14,7 @@ export class RegistrationSystem extends Model {
   name!: string;
   hashScheme!: 'md5' | 'hmac-sha256';
   hashMaxAgeSeconds!: number;
+  secrets?: CustomerSecret[];
 
   static override relationMappings = (): RelationMappings => ({
     secrets: {

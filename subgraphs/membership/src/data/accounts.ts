@@ -18,7 +18,7 @@ export async function findAccountByUserKey(
   const account = await models.Account.query(db)
     .findOne({ registrationSystemId, externalUserId: userKey })
     .whereNull('disabledAt')
-    .withGraphFetched('orgUsers');
+    .withGraphJoined('orgUsers');
   if (!account) return null;
   return {
     id: account.id,

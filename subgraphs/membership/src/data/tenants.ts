@@ -10,18 +10,17 @@ export interface TenantAuthSettings {
 }
 
 export async function findTenantAuthSettings(db: Knex, registrationSystemId: number): Promise<TenantAuthSettings | null> {
-  const tenant = await models.RegistrationSystem.query(db).findById(registrationSystemId);
+  // One statement: the secrets joined (a sign-in reads this every time).
+  const tenant = await models.RegistrationSystem.query(db)
+    .findById(registrationSystemId)
+    .withGraphJoined('secrets(active)')
+    .orderBy('secrets.createdAt', 'desc');
   if (!tenant) return null;
-  const secrets = await models.CustomerSecret.query(db)
-    .where({ registrationSystemId })
-    .modify('active')
-    .orderBy('createdAt', 'desc')
-    .select('secret');
   return {
     id: tenant.id,
     hashScheme: tenant.hashScheme,
     hashMaxAgeSeconds: tenant.hashMaxAgeSeconds,
-    secrets: secrets.map((s) => s.secret),
+    secrets: (tenant.secrets ?? []).map((s) => s.secret),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { dateText } from './db';
+import type { OrganisationNumbering } from './membershipNumbers';
 import { pendingMembershipRows, type NewMembership } from './memberships';
 
 export type OrderStatus = 'unpaid' | 'paid' | 'cancelled';
@@ -169,4 +170,47 @@ export async function recordOrderPayment(db: Db, id: number, paidMinor: number, 
 
 export async function markOrderCancelled(db: Db, id: number): Promise<void> {
   await db('membership.orders').where({ id }).update({ status: 'cancelled', cancelledAt: db.fn.now(), updatedAt: db.fn.now() });
+}
+
+/** What a paid order's activation and confirmation need besides its memberships (see orderConfirmationContext). */
+export interface OrderConfirmationContext {
+  periodName: string;
+  /** `YYYY-MM-DD`: the year in the new membership numbers. */
+  periodStartsOn: string;
+  /** The organisation's name and numbering (as organisationNumbering reads it). */
+  numbering: OrganisationNumbering;
+  /** Where the confirmation goes (as accountContact reads it): none for a disabled account. */
+  contact: { email: string | null; firstName: string | null };
+}
+
+/**
+ * The order's period, its organisation's numbering and its account's contact in one read: the
+ * settlement reads them while it holds the order's lock, which the payer's return page may be
+ * waiting for. Read after the organisation's number lock, like organisationNumbering.
+ */
+export async function orderConfirmationContext(
+  db: Db,
+  order: Pick<OrderRow, 'periodId' | 'organisationId' | 'accountId'>,
+): Promise<OrderConfirmationContext | null> {
+  const row = await db('membership.membershipPeriods as pe')
+    .join('membership.organisations as org', (on) => on.onVal('org.id', order.organisationId))
+    .leftJoin('membership.accounts as a', (on) => on.onVal('a.id', order.accountId).andOnNull('a.disabledAt'))
+    .leftJoin('membership.persons as p', 'p.id', 'a.personId')
+    .where('pe.id', order.periodId)
+    .first(
+      'pe.name as periodName',
+      dateText(db, 'pe.starts_on', 'period_starts_on'),
+      'org.name as organisationName',
+      'org.slug',
+      'org.membershipNumberPattern as pattern',
+      db.raw('coalesce(a.email, p.email) AS email'),
+      'p.firstName',
+    );
+  if (!row) return null;
+  return {
+    periodName: row.periodName,
+    periodStartsOn: row.periodStartsOn,
+    numbering: { name: row.organisationName, slug: row.slug, pattern: row.pattern },
+    contact: { email: row.email, firstName: row.firstName },
+  };
 }

@@ -1,13 +1,11 @@
 import type { Db } from '../../data/db';
-import { accountContact } from '../../data/accounts';
 import { queueEmail } from '../../data/emails';
 import { lockMembershipSequence } from '../../data/membershipNumbers';
 import { activateMemberships, lockPendingMembershipsOfOrder } from '../../data/memberships';
-import { recordOrderPayment, type OrderRow } from '../../data/orders';
-import { periodById } from '../../data/periods';
+import { orderConfirmationContext, recordOrderPayment, type OrderRow } from '../../data/orders';
 import { membershipCardRefs } from '../email/attachments';
 import { confirmationEmail, MEMBERSHIP_CONFIRMATION } from '../email/confirmationEmail';
-import { reserveMembershipNumbers } from '../registration/membershipNumbers';
+import { reserveNumbersForPeriods } from '../registration/membershipNumbers';
 
 export interface Settlement {
   /** The order as the settlement leaves it. */
@@ -44,29 +42,33 @@ export async function settleOrderPayment(trx: Db, order: OrderRow, amountMinor: 
 async function activateOrderMemberships(trx: Db, order: OrderRow, settings: SettlementSettings): Promise<void> {
   const pending = await lockPendingMembershipsOfOrder(trx, order.id);
   if (pending.length === 0) return;
-  const period = await periodById(trx, order.periodId);
-  if (!period) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
-  const account = await accountContact(trx, order.accountId);
 
   // The organisation's number lock (shared), for the reservation and before the activation touches
   // the members' persons, also when every membership keeps a number from an import: an import
   // chunk takes it before its own person locks, so the two never hold persons the other waits for
   // (docs/payments.md).
   await lockMembershipSequence(trx, order.organisationId, 'shared');
+  const context = await orderConfirmationContext(trx, order);
+  if (!context) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
   // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
   const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
-  const reserved = await reserveMembershipNumbers(trx, order.organisationId, period.startsOn, unnumbered);
-  const organisation = reserved.organisation;
+  const reserved = await reserveNumbersForPeriods(
+    trx,
+    order.organisationId,
+    context.numbering,
+    Array<string>(unnumbered).fill(context.periodStartsOn),
+  );
   let nextReserved = 0;
-  const numbered = pending.map((m) => ({ id: m.id, membershipNumber: m.membershipNumber ?? (reserved.numbers[nextReserved++] as string) }));
+  const numbered = pending.map((m) => ({ id: m.id, membershipNumber: m.membershipNumber ?? (reserved[nextReserved++] as string) }));
   const numbers = new Map(numbered.map((n) => [n.id, n.membershipNumber]));
   await activateMemberships(trx, numbered);
 
-  if (!account?.email) return;
+  const { email: toAddress, firstName } = context.contact;
+  if (!toAddress) return;
   const email = confirmationEmail({
-    recipientFirstName: account.firstName,
-    organisationName: organisation.name,
-    periodName: period.name,
+    recipientFirstName: firstName,
+    organisationName: context.numbering.name,
+    periodName: context.periodName,
     orderReference: order.reference,
     paidMinor: order.paidMinor,
     currency: order.currency,
@@ -78,7 +80,7 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
     portalUrl: settings.portalUrl,
   });
   await queueEmail(trx, {
-    toAddress: account.email,
+    toAddress,
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html,

@@ -1,14 +1,17 @@
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
 import { seedClub } from '../testing/fixtures';
-import { findAccountByUserKey } from './accounts';
+import { accountContact, findAccountByUserKey } from './accounts';
+import { organisationNumbering } from './membershipNumbers';
+import { orderConfirmationContext } from './orders';
+import { periodById } from './periods';
 import { findTenantAuthSettings } from './tenants';
 
 /**
- * A sign-in through a customer's link reads its tenant's settings and the account: each in one
- * statement (the secrets and the account's organisations joined), since every sign-in pays them.
+ * Reads that a frequent request pays every time, each in one statement: a sign-in's tenant
+ * settings (with the secrets) and account (with its organisations), and a settlement's context of
+ * the order it activates (read while the order is locked).
  */
-
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
 
@@ -74,5 +77,32 @@ describe('findAccountByUserKey', () => {
 
     await knex('membership.accounts').where({ id: club.operator.accountId }).update({ disabledAt: new Date() });
     expect(await findAccountByUserKey(knex, club.tenantId, club.operator.userKey)).toBeNull();
+  });
+});
+
+describe('orderConfirmationContext', () => {
+  it('reads what the period, the organisation’s numbering and the account’s contact say, in one statement', async () => {
+    const club = await seedClub(knex);
+    const order = { periodId: club.periodId, organisationId: club.organisationId, accountId: club.family.accountId };
+    const { value: context, statements } = await withStatements(() => orderConfirmationContext(knex, order));
+    expect(statements).toBe(1);
+
+    const period = await periodById(knex, club.periodId);
+    const contact = await accountContact(knex, club.family.accountId);
+    expect(context).toEqual({
+      periodName: period?.name,
+      periodStartsOn: period?.startsOn,
+      numbering: await organisationNumbering(knex, club.organisationId),
+      contact: { email: contact?.email, firstName: contact?.firstName },
+    });
+    expect(context?.contact.email).toEqual(expect.stringContaining('@'));
+  });
+
+  it('a disabled account has no contact; an order of a period that does not exist has no context', async () => {
+    const club = await seedClub(knex);
+    await knex('membership.accounts').where({ id: club.family.accountId }).update({ disabledAt: new Date() });
+    const order = { periodId: club.periodId, organisationId: club.organisationId, accountId: club.family.accountId };
+    expect((await orderConfirmationContext(knex, order))?.contact).toEqual({ email: null, firstName: null });
+    expect(await orderConfirmationContext(knex, { ...order, periodId: 2_000_000_000 })).toBeNull();
   });
 });

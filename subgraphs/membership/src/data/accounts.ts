@@ -15,10 +15,16 @@ export async function findAccountByUserKey(
   registrationSystemId: number,
   userKey: string,
 ): Promise<AccountWithMemberships | null> {
-  const account = await models.Account.query(db)
-    .findOne({ registrationSystemId, externalUserId: userKey })
-    .whereNull('disabledAt')
-    .withGraphJoined('orgUsers');
+  // One statement (a sign-in and a token refresh read this every time); columns qualified, as
+  // org_users is joined. Objection reads both tables' columns once per process for the join.
+  const { Account } = models;
+  const account = await Account.query(db)
+    .withGraphJoined('orgUsers')
+    .where(Account.ref('registrationSystemId'), registrationSystemId)
+    .where(Account.ref('externalUserId'), userKey)
+    .whereNull(Account.ref('disabledAt'))
+    .orderBy('orgUsers.id')
+    .first();
   if (!account) return null;
   return {
     id: account.id,

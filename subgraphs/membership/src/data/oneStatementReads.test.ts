@@ -75,6 +75,20 @@ describe('findAccountByUserKey', () => {
     ]);
     expect(statements).toBe(1);
 
+    // A second organisation: the organisations come in the order they were given (the token's
+    // organisation is the primary one, else the first).
+    const [second] = await knex('membership.organisations')
+      .insert({ registrationSystemId: club.tenantId, name: 'Second Club', slug: `second-${club.organisationId}` })
+      .returning('id');
+    await knex('membership.orgUsers').insert({
+      accountId: club.operator.accountId,
+      organisationId: second.id,
+      roles: ['ROLE_USER'],
+      isPrimary: false,
+    });
+    const both = await findAccountByUserKey(knex, club.tenantId, club.operator.userKey);
+    expect(both?.orgUsers.map((o) => o.organisationId)).toEqual([club.organisationId, second.id]);
+
     await knex('membership.accounts').where({ id: club.operator.accountId }).update({ disabledAt: new Date() });
     expect(await findAccountByUserKey(knex, club.tenantId, club.operator.userKey)).toBeNull();
   });

@@ -10,7 +10,8 @@ export interface TenantAuthSettings {
 }
 
 export async function findTenantAuthSettings(db: Knex, registrationSystemId: number): Promise<TenantAuthSettings | null> {
-  // One statement: the secrets joined (a sign-in reads this every time).
+  // One statement: the secrets joined (a sign-in reads this every time). Objection reads both
+  // tables' columns once per process for the join.
   const tenant = await models.RegistrationSystem.query(db)
     .findById(registrationSystemId)
     .withGraphJoined('secrets(active)')

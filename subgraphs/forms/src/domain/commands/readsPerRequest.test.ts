@@ -94,26 +94,26 @@ function statementKind(sql: string): string {
 
 it('a question step with the running total writes its answers and reads nothing it already holds', async () => {
   const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: FAMILY_FORM_STEPS });
-  let f = form(
-    await submit(
-      sc,
-      form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId })),
-      sc.account.personIds.map((id) => ({ id })),
-    ),
-  );
+  const everybody = sc.account.personIds.map((id) => ({ id }));
+  let f = form(await submit(sc, form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId })), everybody));
   f = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds))); // the membership type: the total starts after it
+  f = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds))); // the phone: now at the insurance
+  expect(FAMILY_FORM_STEPS[f.step - 2]?.answerKey).toBe('insurance');
+
   const kinds: string[] = [];
   const record = ({ sql }: { sql: string }) => kinds.push(statementKind(sql));
   sc.knex.on('query', record);
   let next: FormView;
   try {
-    next = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds)));
+    next = form(await submit(sc, f, familyAnswersAt(f.step, sc.account.personIds))); // the adult takes the insurance
   } finally {
     sc.knex.removeListener('query', record);
   }
   expect(next.step).toBe(f.step + 1);
-  // The running total is there, priced from the answers the step's own statement returned and the
-  // persons' memberships read with the persons: no read of the answers or memberships again.
-  expect(next.estimate?.totalMinor).toBeGreaterThan(0);
+  // The running total counts the answer just given (the insurance costs), priced from the answers
+  // the step's own statement returned and the persons' memberships read with the persons: the same
+  // total as the form read afresh, with no read of the answers or memberships again.
+  expect(next.estimate?.totalMinor).toBeGreaterThan(f.estimate?.totalMinor ?? Infinity);
+  expect(next.estimate).toEqual(form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId })).estimate);
   expect(kinds.filter((k) => k !== 'transaction')).toEqual(['lock instance', 'period', 'persons', 'answer and move on', 'account']);
 });

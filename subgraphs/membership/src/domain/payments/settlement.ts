@@ -49,7 +49,7 @@ async function activateOrderMemberships(trx: Db, order: OrderRow, settings: Sett
   // (docs/payments.md).
   await lockMembershipSequence(trx, order.organisationId, 'shared');
   const context = await orderConfirmationContext(trx, order);
-  if (!context) throw new Error(`period ${order.periodId} of order ${order.reference} does not exist`);
+  if (!context) throw new Error(`the period or organisation of order ${order.reference} does not exist`);
   // A number kept from an earlier system (membership import) stays the member's; the others get the next ones.
   const unnumbered = pending.filter((m) => m.membershipNumber === null).length;
   const reserved = await reserveNumbersForPeriods(

@@ -1,4 +1,4 @@
-import type { Knex } from '@ems/db';
+import { camelCaseRows, type Knex } from '@ems/db';
 import type { InstancePatch, InstanceRow } from './rows';
 
 type Db = Knex | Knex.Transaction;
@@ -68,12 +68,10 @@ export async function insertOpenInstance(
     `INSERT INTO forms.process_instances (definition_id, account_id, registration_system_id, period_id, state, step)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (account_id, period_id) WHERE state NOT IN ('COMPLETED', 'CANCELLED') DO NOTHING
-     RETURNING id`,
+     RETURNING *`,
     [row.definitionId, row.accountId, row.registrationSystemId, row.periodId, row.state, row.step],
   );
-  const id = (result as { rows: Array<{ id: string }> }).rows[0]?.id;
-  if (!id) return null;
-  const inserted = (await instances(trx).where({ id }).first()) as StoredInstance | undefined;
+  const [inserted] = camelCaseRows<StoredInstance>(result);
   return inserted ? toRow(inserted) : null;
 }
 

@@ -117,3 +117,21 @@ it('a question step with the running total writes its answers and reads nothing 
   expect(next.estimate).toEqual(form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId })).estimate);
   expect(kinds.filter((k) => k !== 'transaction')).toEqual(['lock instance', 'period', 'persons', 'answer and move on', 'account']);
 });
+
+it('the first visit creates the process and takes it from its own insert, without reading it back', async () => {
+  const sc: Scenario = await scenario(db.knex, await membershipFixture(db.knex), { steps: FAMILY_FORM_STEPS });
+  const statements: string[] = [];
+  const record = ({ sql }: { sql: string }) => statements.push(sql);
+  sc.knex.on('query', record);
+  let opened: FormView;
+  try {
+    opened = form(await getForm(sc.deps, sc.account.user, { periodId: sc.periodId }));
+  } finally {
+    sc.knex.removeListener('query', record);
+  }
+  expect(opened).toMatchObject({ processState: 'RUNNING', step: 1 });
+  const instanceStatements = statements.filter((sql) => /forms\.process_instances|"forms"\."process_instances"/.test(sql));
+  // The open process looked for (none), then created: two statements on the instances table.
+  expect(instanceStatements).toHaveLength(2);
+  expect(instanceStatements[1]).toMatch(/^INSERT INTO forms\.process_instances[\s\S]*RETURNING \*$/);
+});

@@ -44,17 +44,10 @@ export async function findAccountByEmail(db: Knex, registrationSystemId: number,
   return account?.externalUserId ?? null;
 }
 
-/** Where an account's e-mail goes: the account's address, else its own person's. */
-export async function accountContact(
-  db: Knex,
-  accountId: number,
-): Promise<{ id: number; registrationSystemId: number; email: string | null; firstName: string | null } | null> {
-  const row = await db('membership.accounts as a')
-    .leftJoin('membership.persons as p', 'p.id', 'a.personId')
-    .where('a.id', accountId)
-    .whereNull('a.disabledAt')
-    .first('a.id', 'a.registrationSystemId', db.raw('coalesce(a.email, p.email) AS email'), 'p.firstName');
-  return row ?? null;
+/** The registration system of an enabled account, or null (no such account, or disabled). */
+export async function enabledAccountTenant(db: Knex, accountId: number): Promise<number | null> {
+  const row = await db('membership.accounts').where({ id: accountId }).whereNull('disabledAt').first('registrationSystemId');
+  return row?.registrationSystemId ?? null;
 }
 
 /**

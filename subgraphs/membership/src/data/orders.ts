@@ -179,7 +179,7 @@ export interface OrderConfirmationContext {
   periodStartsOn: string;
   /** The organisation's name and numbering (as organisationNumbering reads it). */
   numbering: OrganisationNumbering;
-  /** Where the confirmation goes (as accountContact reads it): none for a disabled account. */
+  /** Where the confirmation goes: the account's address, else its own person's; none for a disabled account. */
   contact: { email: string | null; firstName: string | null };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import { accountContact } from '../../data/accounts';
+import { enabledAccountTenant } from '../../data/accounts';
 import { registrationHistory, type RegistrationHistory } from '../../data/memberships';
 import { insertOrderWithMemberships, nextOrderId } from '../../data/orders';
 import type { PeriodRow } from '../../data/periods';
@@ -122,9 +122,8 @@ export async function priceRegistration(
 ): Promise<PricedRegistration> {
   const loaded = await reads.period(input.periodId);
   const period = loaded?.period;
-  const account = await accountContact(trx, input.accountId);
-  // An account of another tenant does not see the period at all.
-  if (!period || !account || account.registrationSystemId !== period.registrationSystemId) {
+  // An account of another tenant (or a disabled one) does not see the period at all.
+  if (!period || (await enabledAccountTenant(trx, input.accountId)) !== period.registrationSystemId) {
     return refused('PERIOD_NOT_FOUND', 'The membership period does not exist.');
   }
   const closed = periodClosedReason(period, input.today);

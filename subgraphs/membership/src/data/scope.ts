@@ -42,17 +42,52 @@ export async function loadOperatorIdentity(
 
 /**
  * Which of `personIds` are persons of this registration system connected to one of the
- * organisations: a participant of one of its events, a member (a membership not cancelled) in one of its periods, linked to an
- * account with a user (org_users row) there, or a merge candidate (either side) whose other side is
- * one of those. One statement for any number of ids; answers the connected ids.
+ * organisations: a participant of one of its events, a member (a membership not cancelled) in one
+ * of its periods, or linked to an account with a user (org_users row) there. What an operator may
+ * act on (merge, dismiss, end sessions). One statement for any number of ids; answers the
+ * connected ids.
  */
-export async function personIdsConnectedToOrganisations(
+export function personIdsConnectedToOrganisations(
   db: Db,
   registrationSystemId: number,
   organisationIds: readonly number[],
   personIds: readonly number[],
 ): Promise<number[]> {
+  return personIdsReached(db, registrationSystemId, organisationIds, personIds, { throughMergeCandidates: false });
+}
+
+/**
+ * Which of `personIds` an operator of the organisations may see: the connected persons, and the
+ * other side of a merge candidate with a connected person (the import summary and the review
+ * screen show both sides). One hop only: a candidate of such a person does not widen it further.
+ */
+export function personIdsVisibleToOrganisations(
+  db: Db,
+  registrationSystemId: number,
+  organisationIds: readonly number[],
+  personIds: readonly number[],
+): Promise<number[]> {
+  return personIdsReached(db, registrationSystemId, organisationIds, personIds, { throughMergeCandidates: true });
+}
+
+async function personIdsReached(
+  db: Db,
+  registrationSystemId: number,
+  organisationIds: readonly number[],
+  personIds: readonly number[],
+  { throughMergeCandidates }: { throughMergeCandidates: boolean },
+): Promise<number[]> {
   if (organisationIds.length === 0 || personIds.length === 0) return [];
+  // Each requested person is judged by itself (subject = itself) and, through a merge candidate,
+  // by the person on the candidate's other side.
+  const otherSides = throughMergeCandidates
+    ? `UNION ALL
+         SELECT r.id, m.candidate_person_id FROM requested r
+           JOIN membership.merge_candidates m ON m.person_id = r.id AND m.registration_system_id = ?
+         UNION ALL
+         SELECT r.id, m.person_id FROM requested r
+           JOIN membership.merge_candidates m ON m.candidate_person_id = r.id AND m.registration_system_id = ?`
+    : '';
   const rows = camelCaseRows<{ personId: number }>(
     await rawSet(
       db,
@@ -61,12 +96,7 @@ export async function personIdsConnectedToOrganisations(
        ),
        subjects AS (
          SELECT r.id AS person_id, r.id AS subject_id FROM requested r
-         UNION ALL
-         SELECT r.id, m.candidate_person_id FROM requested r
-           JOIN membership.merge_candidates m ON m.person_id = r.id AND m.registration_system_id = ?
-         UNION ALL
-         SELECT r.id, m.person_id FROM requested r
-           JOIN membership.merge_candidates m ON m.candidate_person_id = r.id AND m.registration_system_id = ?
+         ${otherSides}
        )
        SELECT DISTINCT s.person_id
          FROM subjects s
@@ -76,7 +106,14 @@ export async function personIdsConnectedToOrganisations(
                        WHERE ms.person_id = s.subject_id AND ms.status <> 'cancelled' AND mp.organisation_id = ANY(?::int[]))
            OR EXISTS (SELECT 1 FROM membership.linked_persons l JOIN membership.org_users ou ON ou.account_id = l.account_id
                        WHERE l.person_id = s.subject_id AND ou.organisation_id = ANY(?::int[]))`,
-      [personIds, registrationSystemId, registrationSystemId, registrationSystemId, organisationIds, organisationIds, organisationIds],
+      [
+        personIds,
+        registrationSystemId,
+        ...(throughMergeCandidates ? [registrationSystemId, registrationSystemId] : []),
+        organisationIds,
+        organisationIds,
+        organisationIds,
+      ],
     ),
   );
   return rows.map((r) => r.personId);

@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import type { AccessTokenClaims } from '@ems/schema';
-import { loadScopeRows, personIdsConnectedToOrganisations } from '../data/scope';
+import { loadScopeRows, personIdsVisibleToOrganisations } from '../data/scope';
 
 /**
  * Authorisation is data scoping (contract rule 10): the user key in the token locates the OrgUser
@@ -53,7 +53,7 @@ export async function visiblePersons(db: Knex, scope: DataScope | null, personId
   if (!scope) return personIds.map(() => false);
   const unlinked = personIds.filter((id) => !scope.personIds.has(id));
   const operated = new Set(
-    await personIdsConnectedToOrganisations(db, scope.registrationSystemId, [...scope.adminOrganisationIds], unlinked),
+    await personIdsVisibleToOrganisations(db, scope.registrationSystemId, [...scope.adminOrganisationIds], unlinked),
   );
   return personIds.map((id) => scope.personIds.has(id) || operated.has(id));
 }

@@ -8,7 +8,7 @@ import {
 } from '../../data/operatorMembers';
 import type { MembershipStatus } from '../../data/memberships';
 import type { Db } from '../../data/db';
-import { personIdsConnectedToOrganisations } from '../../data/scope';
+import { personIdsVisibleToOrganisations } from '../../data/scope';
 import type { DataScope } from '../scope';
 import { cursorId, optionalRowId, pageSize, rowId } from './ids';
 import { ordersWithPayments, type OperatorOrderView } from './orders';
@@ -79,7 +79,7 @@ export async function operatorPerson(db: Db, scope: DataScope | null, idText: st
   const id = rowId(idText, 'id');
   if (!scope || scope.adminOrganisationIds.size === 0) return null;
   const organisationIds = [...scope.adminOrganisationIds];
-  const [visible] = await personIdsConnectedToOrganisations(db, scope.registrationSystemId, organisationIds, [id]);
+  const [visible] = await personIdsVisibleToOrganisations(db, scope.registrationSystemId, organisationIds, [id]);
   if (visible !== id) return null;
   const [memberships, household, orders] = await Promise.all([
     searchMembers(db, { registrationSystemId: scope.registrationSystemId, organisationIds, personId: id, limit: MAX_MEMBER_PAGE }),
@@ -89,7 +89,7 @@ export async function operatorPerson(db: Db, scope: DataScope | null, idText: st
   const self = await personSummary(db, id);
   if (!self) return null;
   const seen = new Set(
-    await personIdsConnectedToOrganisations(
+    await personIdsVisibleToOrganisations(
       db,
       scope.registrationSystemId,
       organisationIds,

@@ -160,3 +160,34 @@ describe('dismissing a candidate', () => {
     expect(res.errors?.[0]).toMatchObject({ message: 'candidateId is not a valid id', extensions: { code: 'INVALID_ID' } });
   });
 });
+
+describe('whose candidate it is', () => {
+  it("a candidate between persons that are only candidates of the operator's persons is neither listed nor decidable", async () => {
+    // Quinn takes part in the club's event; the club's import proposed Quincy as Quinn's twin.
+    // Quincy is connected to no organisation; Otto is a user of another organisation.
+    const quinn = await person('Quinn');
+    const quincy = await person('Quincy');
+    const event = await createEvent(knex, club.organisationId);
+    await knex('membership.participants').insert({ eventId: event.id, personId: quinn });
+    const near = await candidate(quinn, quincy);
+    const far = await candidate(quincy, club.otherOperator.self);
+
+    const listed = await as<{ operatorMergeCandidates: Array<{ id: string }> }>(club.operator.userKey, club, LIST);
+    const ids = listed.data!.operatorMergeCandidates.map((c) => c.id);
+    expect(ids).toContain(String(near));
+    expect(ids).not.toContain(String(far));
+    expect(await merge(club.operator.userKey, club, far, quincy)).toMatchObject({ code: 'NOT_FOUND' });
+    const dismissed = await as<{ dismissMergeCandidate: Decision }>(club.operator.userKey, club, DISMISS, { c: String(far) });
+    expect(dismissed.data?.dismissMergeCandidate).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await knex('membership.mergeCandidates').where({ id: far }).first()).status).toBe('OPEN');
+    expect(await knex('membership.persons').where({ id: club.otherOperator.self }).first('id')).toEqual({ id: club.otherOperator.self });
+
+    // Otto's organisation may decide it; the club's own candidate stays the club's to decide.
+    const theirs = await as<{ operatorMergeCandidates: Array<{ id: string }> }>(club.otherOperator.userKey, club, LIST);
+    expect(theirs.data!.operatorMergeCandidates.map((c) => c.id)).toEqual([String(far)]);
+    const byThem = await as<{ dismissMergeCandidate: Decision }>(club.otherOperator.userKey, club, DISMISS, { c: String(far) });
+    expect(byThem.data?.dismissMergeCandidate.__typename).toBe('MergeDecided');
+    const ours = await as<{ dismissMergeCandidate: Decision }>(club.operator.userKey, club, DISMISS, { c: String(near) });
+    expect(ours.data?.dismissMergeCandidate.__typename).toBe('MergeDecided');
+  });
+});

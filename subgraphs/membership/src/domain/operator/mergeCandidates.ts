@@ -32,8 +32,9 @@ const LIST_LIMIT = 100;
 
 /**
  * `Query.operatorMergeCandidates`: the open candidates of the caller's tenant where either person
- * is connected to an organisation the caller administers (the persons the import summary and the
- * registrations show them), with both persons side by side.
+ * is connected to an organisation the caller administers (a participant, member or user there:
+ * the persons the import summary and the registrations show them), with both persons side by
+ * side. The same rule decides who may merge or dismiss a candidate (`decidable`).
  */
 export async function operatorMergeCandidates(db: Db, scope: DataScope | null): Promise<MergeCandidateView[]> {
   if (!scope || scope.adminOrganisationIds.size === 0) return [];

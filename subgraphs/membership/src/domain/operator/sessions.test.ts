@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import type { Club } from '../../testing/fixtures';
+import { createEvent, type Club } from '../../testing/fixtures';
 import type { operatorGraphql } from '../../testing/operatorGraphql';
 import { useOperatorTestbed } from '../../testing/operatorTestbed';
 
@@ -60,4 +60,24 @@ it('an unknown or empty user key', async () => {
   expect(await end(club.operator.userKey, club, 'nobody.at.all')).toMatchObject({ code: 'NOT_FOUND' });
   const res = await as(club.operator.userKey, club, END, { u: '  ' });
   expect(res.errors?.[0]?.extensions?.code).toBe('USER_KEY_REQUIRED');
+});
+
+it("a user whose person is only a merge candidate of the operator's persons is not theirs", async () => {
+  // A participant of the club's event was proposed as the twin of another organisation's user.
+  const [row] = await knex('membership.persons')
+    .insert({ registrationSystemId: club.tenantId, firstName: 'Otto', lastName: 'Twin', dateOfBirth: null })
+    .returning('id');
+  const participant = (row as { id: number }).id;
+  const event = await createEvent(knex, club.organisationId);
+  await knex('membership.participants').insert({ eventId: event.id, personId: participant });
+  await knex('membership.mergeCandidates').insert({
+    registrationSystemId: club.tenantId,
+    personId: participant,
+    candidatePersonId: club.otherOperator.self,
+    score: 0.9,
+    reason: 'FUZZY_NAME',
+  });
+  await sessionsOf(club.otherOperator.accountId, 1, 'other');
+  expect(await end(club.operator.userKey, club, club.otherOperator.userKey)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await remaining(club.otherOperator.accountId)).toBe(1);
 });

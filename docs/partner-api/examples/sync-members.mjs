@@ -9,7 +9,7 @@
 // goes on from the last page it finished.
 import { readFile, writeFile } from 'node:fs/promises';
 
-const endpoint = new URL('/graphql', process.env.EMS_URL ?? 'http://localhost:3000');
+const endpoint = new URL('/graphql', process.env.EMS_URL ?? 'http://localhost:4000');
 const key = process.env.EMS_PARTNER_KEY;
 const stateFile = process.argv[2] ?? 'members.cursor';
 const pageSize = Number(process.env.PAGE_SIZE ?? 500);

@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 
-ENDPOINT = os.environ.get("EMS_URL", "http://localhost:3000").rstrip("/") + "/graphql"
+ENDPOINT = os.environ.get("EMS_URL", "http://localhost:4000").rstrip("/") + "/graphql"
 KEY = os.environ["EMS_PARTNER_KEY"]
 STATE_FILE = sys.argv[1] if len(sys.argv) > 1 else "members.cursor"
 PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "500"))

@@ -65,13 +65,24 @@ export interface ProductionRules<E> {
 
 /**
  * A zod `superRefine` for a process's environment schema: in production, one issue per wrong
- * setting (the generated development secrets, placeholder secrets, and the process's own
- * rules), which `parseEnv` prints as `VARIABLE: message`. Outside production it does nothing.
+ * setting (the generated development secrets, placeholder secrets, no DATABASE_URL, and the
+ * process's own rules), which `parseEnv` prints as `VARIABLE: message`. Outside production it
+ * does nothing.
  */
-export function refuseDevelopmentDefaults<E extends { NODE_ENV: string; EMS_DEV_SECRETS: boolean }>(rules: ProductionRules<E>) {
+export function refuseDevelopmentDefaults<E extends { NODE_ENV: string; EMS_DEV_SECRETS: boolean; DATABASE_URL?: string }>(
+  rules: ProductionRules<E>,
+) {
   return (env: E, ctx: z.RefinementCtx): void => {
     if (env.NODE_ENV !== 'production') return;
     const issues: Array<{ variable: string; message: string }> = [];
+    // Without it a process falls back to the embedded development database and its well-known
+    // credentials (`embeddedDatabaseUrl`): a production process never should.
+    if (!env.DATABASE_URL) {
+      issues.push({
+        variable: 'DATABASE_URL',
+        message: 'the embedded development database (user postgres, password postgres) is refused in production: set DATABASE_URL',
+      });
+    }
     if (env.EMS_DEV_SECRETS) {
       issues.push({
         variable: 'EMS_DEV_SECRETS',

@@ -13,6 +13,22 @@ describe('log redaction', () => {
     expect(url).toContain('returnUrl=%2Fx');
   });
 
+  it("scrubs the card check's and unsubscribe link's token and OpenID Connect's code and state", () => {
+    const card = scrubUrl('/services/admin-service/membership/card/verify?t=0a1b2c3d-card');
+    const unsubscribe = scrubUrl('/membership/reminders/unsubscribe?t=9f8e7d6c-unsub');
+    const callback = scrubUrl('/auth/oidc/callback?code=c0de&state=st4te&session_state=s3ss&iss=https%3A%2F%2Fidp');
+    for (const [url, secret] of [
+      [card, '0a1b2c3d-card'],
+      [unsubscribe, '9f8e7d6c-unsub'],
+      [callback, 'c0de'],
+      [callback, 'st4te'],
+      [callback, 's3ss'],
+    ] as const) {
+      expect(url).not.toContain(secret);
+    }
+    expect(callback).toContain('iss=https%3A%2F%2Fidp');
+  });
+
   it('leaves URLs without a query alone', () => {
     expect(scrubUrl('/graphql')).toBe('/graphql');
   });

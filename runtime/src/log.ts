@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 /**
  * One logger factory for every process. Secrets (API keys, JWTs, hashes, session ids, shared
  * secrets) never reach a log line: headers and body fields are redacted by path, and query
- * strings are scrubbed by `scrubUrl` before a URL is logged. tests/e2e/log-redaction checks it.
+ * strings are scrubbed by `scrubUrl` before a URL is logged. log.test.ts checks both.
  */
 const REDACT_PATHS = [
   'req.headers.authorization',
@@ -18,7 +18,12 @@ const REDACT_PATHS = [
   '*.jwt',
 ];
 
-const SENSITIVE_QUERY_KEYS = /^(h|userhash|hash|token|key|api_?key|secret|sig|signature|code|nonce|n)$/i;
+/**
+ * Query parameters that carry a secret or a capability: signed-link hashes and nonces (h,
+ * userHash, n, nonce), the pay link's token, the card check's and unsubscribe link's token (t),
+ * OpenID Connect's code and state, and the usual names of keys and signatures.
+ */
+const SENSITIVE_QUERY_KEYS = /^(h|userhash|hash|token|t|key|api_?key|secret|sig|signature|code|state|session_state|nonce|n)$/i;
 
 export function scrubUrl(url: string): string {
   const q = url.indexOf('?');

@@ -102,6 +102,12 @@ const DEV_DEFAULTS: DevDefault[] = [
     change: { EMS_DEV_SECRETS: '1' },
     message: DEV_SECRETS,
   })),
+  ...PRODUCTION_SERVICES.map((service) => ({
+    service,
+    variable: 'DATABASE_URL',
+    change: { DATABASE_URL: undefined },
+    message: /embedded development database \(user postgres, password postgres\) is refused in production/,
+  })),
   ...(['membership', 'forms', 'imports'] as const).map((service) => ({
     service,
     variable: 'JWT_SECRET',
@@ -224,7 +230,7 @@ describe('production mode refuses development defaults', () => {
         return (err as Error).message;
       }
     })();
-    for (const variable of ['EMS_DEV_SECRETS', 'SESSION_SECRET', 'GRAPHQL_INTROSPECTION', 'TRUST_PROXY']) {
+    for (const variable of ['DATABASE_URL', 'EMS_DEV_SECRETS', 'SESSION_SECRET', 'GRAPHQL_INTROSPECTION', 'TRUST_PROXY']) {
       expect(message.split('\n').filter((line) => line.startsWith(`  ${variable}:`))).toHaveLength(1);
     }
   });

@@ -422,6 +422,38 @@ describe('GraphQL', () => {
     expect((await graphql(club.stranger.userKey, outbox)).data?.outbox).toEqual([]);
   });
 
+  it("shows an operator a member's e-mail without the secrets of its links; the member reads it as sent", async () => {
+    const [added] = await knex('membership.persons')
+      .insert({ registrationSystemId: club.tenantId, firstName: 'Fay', lastName: 'Family', dateOfBirth: '1988-08-08' })
+      .returning('id');
+    const fay = (added as { id: number }).id;
+    await knex('membership.linkedPersons').insert({ accountId: club.family.accountId, personId: fay, relationship: 'partner' });
+    const order = await newOrder([fay]);
+    const renewal = `https://portal.example/?u=${club.family.userKey}&h=5f4dcc3b5aa765d61d8327deb882cf99&registrationSystemId=1`;
+    const unsubscribe = 'https://portal.example/membership/reminders/unsubscribe?t=3e1f0c2a-9b7d-4e55-8c3a-1d2f3a4b5c6d';
+    const pay = `https://portal.example/pay/${order.reference}?token=pay-token-secret`;
+    // As the worker leaves a sent reminder (a queued one would be sent by a worker of another test).
+    await knex('membership.emails').insert({
+      toAddress: 'fiona@example.org',
+      subject: 'Renew now',
+      textBody: `Renew: ${renewal}\nPay: ${pay}.\nNo more reminders: ${unsubscribe}`,
+      kind: 'renewal_prompt',
+      orderId: order.id,
+      status: 'sent',
+    });
+    const outbox = `{ outbox(limit: 50) { subject textBody } }`;
+    const bodyFor = async (userKey: string) =>
+      ((await graphql(userKey, outbox)).data?.outbox as Array<{ subject: string; textBody: string }>).find((e) => e.subject === 'Renew now')
+        ?.textBody;
+    const forOperator = await bodyFor(club.operator.userKey);
+    for (const secret of ['5f4dcc3b5aa765d61d8327deb882cf99', '3e1f0c2a-9b7d-4e55-8c3a-1d2f3a4b5c6d', 'pay-token-secret']) {
+      expect(forOperator).not.toContain(secret);
+    }
+    expect(forOperator).toContain(`https://portal.example/pay/${order.reference}?token=`);
+    expect(forOperator).toContain(`u=${club.family.userKey}`);
+    expect(await bodyFor(club.family.userKey)).toBe(`Renew: ${renewal}\nPay: ${pay}.\nNo more reminders: ${unsubscribe}`);
+  });
+
   it('answers membershipPeriod within the caller’s registration system', async () => {
     const result = await graphql(
       club.family.userKey,

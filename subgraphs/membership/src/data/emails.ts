@@ -87,13 +87,13 @@ export async function markEmailAttemptFailed(db: Db, id: number, error: string, 
 
 /**
  * The outbox as one caller may see it: e-mails about orders of `accountId` and/or of the
- * organisations in `organisationIds`, newest first.
+ * organisations in `organisationIds`, newest first, each with the account its order belongs to.
  */
 export async function emailsAbout(
   db: Db,
   visible: { accountId: number | null; organisationIds: readonly number[] },
   limit: number,
-): Promise<EmailRow[]> {
+): Promise<Array<EmailRow & { orderAccountId: number }>> {
   return db('membership.emails as e')
     .join('membership.orders as o', 'o.id', 'e.orderId')
     .where((q) => {
@@ -102,5 +102,5 @@ export async function emailsAbout(
     })
     .orderBy('e.id', 'desc')
     .limit(limit)
-    .select(COLUMNS.map((c) => `e.${c}`));
+    .select([...COLUMNS.map((c) => `e.${c}`), 'o.accountId as orderAccountId']);
 }

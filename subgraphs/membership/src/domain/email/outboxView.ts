@@ -1,3 +1,4 @@
+import { scrubUrl } from '@ems/service-runtime';
 import type { Db } from '../../data/db';
 import { emailsAbout, type EmailRow } from '../../data/emails';
 import type { DataScope } from '../scope';
@@ -15,5 +16,18 @@ export async function outboxFor(db: Db, scope: DataScope, options: { localOutbox
   const organisationIds = [...scope.adminOrganisationIds];
   const accountId = options.localOutbox ? scope.accountId : null;
   if (organisationIds.length === 0 && accountId === null) return [];
-  return emailsAbout(db, { accountId, organisationIds }, limit);
+  const emails = await emailsAbout(db, { accountId, organisationIds }, limit);
+  return emails.map((email) =>
+    email.orderAccountId === scope.accountId ? email : { ...email, textBody: withoutLinkSecrets(email.textBody) },
+  );
+}
+
+/**
+ * A member's e-mail as an operator reads it: every link without its secrets. A reminder's renewal
+ * link signs the member in, the unsubscribe and card links act for them, the pay link pays their
+ * order: the member's capabilities, not the club's. The links keep their address and their other
+ * parameters, so the operator still sees what the member was sent.
+ */
+export function withoutLinkSecrets(text: string): string {
+  return text.replace(/https?:\/\/[^\s<>"']+/g, (url) => scrubUrl(url));
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { InputError, isAppError, NotFoundError, toErrorResponse, TooManyRequestsError, type ErrorBody } from '@ems/schema';
+import { inputErrorOfDatabase } from './databaseInput';
 import { scrubUrl, type Logger } from './log';
 
 /** Wraps an async handler so that a rejected promise reaches the error middleware. */
@@ -18,13 +19,18 @@ export function sendError(res: Response, status: number, body: ErrorBody): void 
 
 /**
  * The one place where thrown errors become HTTP responses. Expected failures (AppError) keep
- * their status and body; anything else is logged and answered with a bare 500.
+ * their status and body; a value the database refused is the caller's 400 (databaseInput.ts);
+ * anything else is logged and answered with a bare 500.
  */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     // express.json() reports malformed or oversized bodies with a `type` and a status.
     const e = err as { type?: string; status?: number };
-    if (e?.type === 'entity.parse.failed') err = new InputError('Malformed JSON body', { code: 'MALFORMED_JSON' });
+    const fromDatabase = inputErrorOfDatabase(err);
+    if (fromDatabase) {
+      logger.warn({ err, method: req.method, url: scrubUrl(req.originalUrl) }, 'bad input reached the database');
+      err = fromDatabase;
+    } else if (e?.type === 'entity.parse.failed') err = new InputError('Malformed JSON body', { code: 'MALFORMED_JSON' });
     else if (e?.type === 'entity.too.large') {
       res.status(413).json({ error: 'Payload Too Large', message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
       return;

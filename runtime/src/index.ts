@@ -10,4 +10,5 @@ export * from './process';
 export * from './service';
 export * from './listen';
 export * from './textInput';
+export * from './databaseInput';
 export * from './cli';

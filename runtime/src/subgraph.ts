@@ -7,6 +7,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { isAppError } from '@ems/schema';
+import { inputErrorOfDatabase } from './databaseInput';
 import type { Logger } from './log';
 import { invalidTextPlugin } from './textInput';
 import { formatLimitError, graphqlLimits } from './graphqlLimits';
@@ -19,7 +20,12 @@ export function formatGraphQLError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const limit = formatLimitError(formatted, error);
     if (limit) return limit;
-    const original = error instanceof GraphQLError ? error.originalError : error;
+    let original = error instanceof GraphQLError ? error.originalError : error;
+    const fromDatabase = inputErrorOfDatabase(original);
+    if (fromDatabase) {
+      logger.warn({ err: original }, 'bad input reached the database');
+      original = fromDatabase;
+    }
     if (isAppError(original)) {
       return {
         message: original.message,

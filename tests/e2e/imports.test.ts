@@ -447,6 +447,47 @@ describe('bad input: a clear error in the contract shape, nothing half-written',
     expect(json.json()).toMatchObject({ code: 'NOT_MULTIPART' });
   });
 
+  it('a file name with control characters: 400 INVALID_CHARACTERS, and nothing stored', async () => {
+    const files = await knex('imports.uploadFiles').count();
+    // RFC 5987's encoded form, which busboy decodes (a raw control character in the header is refused as a broken body).
+    const { body, contentType } = multipartBody(fields(), [
+      { field: 'file', fileName: 'NAME', contentType: 'text/csv', data: Buffer.from('First name,Last name\nA,B\n') },
+    ]);
+    const encoded = Buffer.from(body.toString('latin1').replace('filename="NAME"', "filename*=utf-8''list%1B%5B2J%00.csv"), 'latin1');
+    const res = await olga.request('PUT', `${API}/event-participants/import`, { body: encoded, headers: { 'content-type': contentType } });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_CHARACTERS' });
+    expect(await knex('imports.uploadFiles').count()).toEqual(files);
+  });
+
+  it('a GraphQL upload that names a file it does not send: 400 FILE_REQUIRED, not an internal error', async () => {
+    const { body, contentType } = multipartBody(
+      {
+        operations: JSON.stringify({ query: UPLOAD_MUTATION, variables: { input: { eventId: String(eventId) }, file: null } }),
+        map: JSON.stringify({ 0: ['variables.file'] }),
+      },
+      [],
+    );
+    const res = await olga.request('POST', '/graphql', {
+      body,
+      headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' },
+    });
+    const { errors } = res.json<{ errors: Array<{ message: string; extensions: { code: string } }> }>();
+    expect(errors[0]).toMatchObject({ extensions: { code: 'FILE_REQUIRED' } });
+    expect(errors[0]!.message).toMatch(/^The upload is incomplete: File missing/);
+  });
+
+  it('a job id that is not a uuid (36 dashes) is an unknown import over GraphQL too, not an internal error', async () => {
+    const res = await olga.request('POST', '/graphql', { json: { query: `{ importJob(id: "${'-'.repeat(36)}") { id } }` } });
+    expect(res.json()).toEqual({ data: { importJob: null } });
+    const cancel = await olga.request('POST', '/graphql', {
+      json: { query: `mutation { cancelImport(jobId: "${'-'.repeat(36)}") { id } }` },
+    });
+    expect(cancel.json<{ errors: Array<{ extensions: { code: string } }> }>().errors[0]).toMatchObject({
+      extensions: { code: 'IMPORT_NOT_FOUND' },
+    });
+  });
+
   it('a member who is not an operator may not import: 403', async () => {
     const anna = await signIn(browser(), 'anna.berg');
     const res = await upload(anna, fields(), { name: 'a.csv', data: Buffer.from('First name,Last name\nA,B\n') });

@@ -61,6 +61,10 @@ describe("GET /api/tenant: the host's public identity, without a session", () =>
       message: "No registration system is configured for host 'unknown.example'",
       code: 'UNKNOWN_TENANT',
     });
+    // A host name longer than DNS allows names no tenant either (the admin service refuses it as input: not an outage).
+    const tooLong = await browser(`${'x'.repeat(300)}.example`).get('/api/tenant');
+    expect(tooLong.status).toBe(404);
+    expect(tooLong.json()).toMatchObject({ code: 'UNKNOWN_TENANT' });
     const malformed = await browser().get('/api/tenant?periodId=abc');
     expect(malformed.status).toBe(400);
     expect(malformed.json()).toMatchObject({ error: 'Bad Request', code: 'INVALID_INPUT' });

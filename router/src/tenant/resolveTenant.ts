@@ -30,7 +30,9 @@ export class TenantResolver {
   private async lookup(host: string): Promise<number | null> {
     const result = await this.admin.tenantForHost(host);
     if (result.ok) return result.value.registrationSystemId;
-    if (result.status === 404) return null;
+    // 400: the admin service refused the host name itself (longer than a DNS name may be, say):
+    // no tenant has it, which is the caller's 404, not an outage.
+    if (result.status === 404 || result.status === 400) return null;
     throw new UpstreamError('Admin service unavailable', { code: 'ADMIN_SERVICE_UNAVAILABLE' });
   }
 }

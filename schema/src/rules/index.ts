@@ -4,3 +4,4 @@ export * from './processState';
 export * from './personStatus';
 export * from './text';
 export * from './spreadsheetCells';
+export * from './ids';

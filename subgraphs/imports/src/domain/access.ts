@@ -1,4 +1,5 @@
 import type { Knex } from '@ems/db';
+import { isUuid } from '@ems/schema/rules';
 import { ForbiddenError, NotFoundError } from '@ems/schema';
 import { findJob, type ImportJobRecord } from '../data/jobs';
 import type { OperatorAction, ParticipantsPort } from '../flows/eventParticipants/membershipPort';
@@ -47,7 +48,7 @@ export class OperatorScope {
 
   async job(id: string): Promise<ImportJobRecord> {
     const orgs = await this.organisationIds();
-    const job = /^[0-9a-f-]{36}$/i.test(id) ? await findJob(this.db, id) : null;
+    const job = isUuid(id) ? await findJob(this.db, id) : null;
     if (!job || !orgs.includes(job.organisationId) || job.registrationSystemId !== this.user.registrationSystemId) {
       throw new NotFoundError('Import not found', { code: 'IMPORT_NOT_FOUND' });
     }

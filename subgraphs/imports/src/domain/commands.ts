@@ -1,5 +1,6 @@
 import type { Knex } from '@ems/db';
 import { ConflictError, InputError, NotFoundError } from '@ems/schema';
+import { isAcceptedText } from '@ems/schema/rules';
 import { storeFile } from '../data/files';
 import { findCompletedImportOfFile, insertJob, jobsCorrecting, recentJobs, type ImportJobRecord, type JobChanges } from '../data/jobs';
 import { rowResultsPage, mergeCandidatesOfJob } from '../data/rowResults';
@@ -32,6 +33,17 @@ export interface Upload {
   contentType: string | null;
   /** The file's bytes; consumed once. */
   body: AsyncIterable<Buffer>;
+}
+
+/**
+ * The name an upload is stored and listed under, as the client sent it (REST and GraphQL alike):
+ * "upload" when it sent none; refused when it carries control characters (the text rule that
+ * every other input meets; PostgreSQL would refuse a NUL byte outright).
+ */
+export function uploadFileName(sent: string | null | undefined): string {
+  if (!sent) return 'upload';
+  if (!isAcceptedText(sent)) throw new InputError('The file name contains control characters', { code: 'INVALID_CHARACTERS' });
+  return sent;
 }
 
 /**

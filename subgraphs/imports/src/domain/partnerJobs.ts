@@ -1,4 +1,5 @@
 import type { Knex } from '@ems/db';
+import { isUuid } from '@ems/schema/rules';
 import { partnerHasScope, partnerPageSize, syncAfterOf, syncPage, syncStart, updatedSinceOf, type PartnerCaller } from '@ems/schema';
 import { partnerJobById, partnerJobPage } from '../data/partnerJobs';
 import { rowResultsPage } from '../data/rowResults';
@@ -23,7 +24,6 @@ export interface PartnerJobListArgs {
   } | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROW_ID = /^[1-9][0-9]{0,9}$/;
 
 function organisationsToRead(partner: PartnerCaller, organisationId: string | null | undefined): number[] {
@@ -68,7 +68,7 @@ export async function partnerJobConnection(db: Knex, partner: PartnerCaller, arg
 }
 
 export async function partnerJob(db: Knex, partner: PartnerCaller, id: string) {
-  if (!UUID.test(id) || partner.organisationIds.length === 0) return null;
+  if (!isUuid(id) || partner.organisationIds.length === 0) return null;
   const job = await partnerJobById(db, partner.registrationSystemId, partner.organisationIds, id.toLowerCase());
   return job && toJobView(job);
 }

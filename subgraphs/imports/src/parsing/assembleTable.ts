@@ -22,8 +22,14 @@ export function isBlankRow(cells: readonly string[]): boolean {
   return true;
 }
 
+/** A NUL character: PostgreSQL's text cannot hold one, so a row with one fails here, by its number, rather than in the database. */
+function refuseNul(cells: readonly string[], where: string): void {
+  for (const cell of cells) if (cell.includes('\u0000')) throw readErrors.nulCharacter(where);
+}
+
 /** Header cells are trimmed and trailing blank ones dropped (`a;b;c;` names three columns). */
 export function headerOf(cells: readonly string[]): string[] {
+  refuseNul(cells, 'The header row');
   const header = cells.map((cell) => cell.trim());
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
   return header;
@@ -35,6 +41,7 @@ export function headerOf(cells: readonly string[]): string[] {
  * column to go to and in a CSV means a shifted row; importing it would misplace data, so it fails.
  */
 export function fitRowToHeader(cells: string[], headerLength: number, rowNumber: number): string[] {
+  refuseNul(cells, `Row ${rowNumber}`);
   if (cells.length > headerLength) {
     for (let c = headerLength; c < cells.length; c++) {
       if (cells[c] !== '' && cells[c]!.trim() !== '') throw readErrors.cellBeyondHeader(rowNumber, c + 1, headerLength);

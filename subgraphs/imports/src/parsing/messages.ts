@@ -17,6 +17,8 @@ export const readErrors = {
         '(in a CSV file this usually means an unquoted delimiter inside a value)',
     ),
   notText: () => fail('The file is neither a CSV text file nor an XLSX workbook'),
+  nulCharacter: (where: string) =>
+    fail(`${where} contains a NUL character, which no text cell can hold (is part of the file binary data?)`),
   legacyXls: () => fail('Old Excel .xls workbooks cannot be read; save the file as .xlsx or CSV'),
   unsupportedEncoding: () => fail('Unknown or unsupported text encoding; save the file as UTF-8 CSV'),
   brokenQuoting: (row: number) => fail(`Broken CSV quoting near row ${row}`),

@@ -51,6 +51,18 @@ describe('CSV: encoding', () => {
     ]);
   });
 
+  it('a NUL character in a cell fails the read by its row, whatever the encoding claims (a BOM skips the binary check)', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    // One NUL among many rows: too few control characters to call the whole file binary.
+    const more = Array.from({ length: 200 }, (_, i) => `Lind${i};Bo\n`).join('');
+    expect(await inputErrorOf(Buffer.concat([bom, Buffer.from(`Name;Vorname\nBer\u0000ta;Anna\n${more}`)]))).toBe(
+      'Row 2 contains a NUL character, which no text cell can hold (is part of the file binary data?)',
+    );
+    expect(await inputErrorOf(Buffer.concat([bom, Buffer.from(`Na\u0000me;Vorname\nBerta;Anna\n${more}`)]))).toMatch(
+      /^The header row contains a NUL/,
+    );
+  });
+
   it('reads ISO-8859-1 as windows-1252, so € and „“ from Excel survive', async () => {
     const text = 'Name;Gebühr;Notiz\nBär;10 €;„schnell“\nGroß;5 €;ok\n';
     const { table, rows } = await readCsv(iconv.encode(text, 'windows-1252'));

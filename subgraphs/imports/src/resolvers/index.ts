@@ -1,4 +1,5 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { InputError, PayloadTooLargeError } from '@ems/schema';
 import type { Resolvers } from './types.generated';
 import {
   cancelImport,
@@ -9,6 +10,7 @@ import {
   submitCellMappings,
   submitColumnMappings,
   templateVariants,
+  uploadFileName,
   uploadImport,
   type Upload,
 } from '../domain/commands';
@@ -19,10 +21,29 @@ import { ImportJob } from './ImportJob';
 import { PartnerImportJob, PartnerView } from './PartnerView';
 import { ImportUndo } from './ImportUndo';
 
-/** A GraphQL upload as the domain reads a file. */
+/**
+ * A GraphQL upload as the domain reads a file. graphql-upload-minimal's refusals (no file part for
+ * the variable, a file over the size limit) are the client's: 400 and 413 in the contract's shape,
+ * and a file that reaches the limit while it is read fails instead of being stored cut short.
+ */
 async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Upload> {
-  const upload = await file;
-  return { fileName: upload.filename || 'upload', contentType: upload.mimetype ?? null, body: upload.createReadStream() };
+  try {
+    const upload = await file;
+    const fileName = uploadFileName(upload.filename);
+    const body = upload.createReadStream();
+    body.on('limit', () => body.destroy(uploadTooLarge()));
+    return { fileName, contentType: upload.mimetype ?? null, body };
+  } catch (err) {
+    const status = (err as { status?: unknown }).status;
+    if (status === 413) throw uploadTooLarge();
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      throw new InputError(`The upload is incomplete: ${(err as Error).message}`, { code: 'FILE_REQUIRED' });
+    throw err;
+  }
+}
+
+function uploadTooLarge(): PayloadTooLargeError {
+  return new PayloadTooLargeError('The upload is larger than the limit', { code: 'UPLOAD_TOO_LARGE' });
 }
 
 /** The upload input as form fields (the REST upload's shape), so both go through one parser. */

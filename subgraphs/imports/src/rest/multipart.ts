@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import { InputError, PayloadTooLargeError } from '@ems/schema';
 import { isAcceptedText } from '@ems/schema/rules';
-import type { Upload } from '../domain/commands';
+import { uploadFileName, type Upload } from '../domain/commands';
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 1000;
@@ -63,8 +63,15 @@ export function readMultipartUpload<T>(
         return fail(new InputError('Send exactly one file, in the form field "file"', { code: 'ONE_FILE' }));
       }
       fileSeen = true;
+      let fileName: string;
+      try {
+        fileName = uploadFileName(info.filename);
+      } catch (err) {
+        stream.resume();
+        return fail(err as Error);
+      }
       stream.on('limit', () => stream.destroy(tooLarge(maxBytes)));
-      onFile({ fileName: info.filename || 'upload', contentType: info.mimeType ?? null, body: stream }, fieldsDone).then(resolve, fail);
+      onFile({ fileName, contentType: info.mimeType ?? null, body: stream }, fieldsDone).then(resolve, fail);
     });
     parser.on('filesLimit', () => fail(new InputError('Send exactly one file, in the form field "file"', { code: 'ONE_FILE' })));
     parser.on('fieldsLimit', () => fail(new InputError(`At most ${MAX_FIELDS} form fields`, { code: 'TOO_MANY_FIELDS' })));

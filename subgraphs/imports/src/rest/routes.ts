@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AuthenticationError } from '@ems/schema';
 import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
+import { MAX_ROW_ID } from '@ems/schema/rules';
 import { OperatorScope } from '../domain/access';
 import {
   cancelImport,
@@ -42,7 +43,7 @@ const cellMappingsBody = z.object({
 });
 const fingerprintBody = z.object({ decision: z.enum(['ACKNOWLEDGE', 'ABORT']) });
 const rowsQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  after: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
   first: z.coerce.number().int().min(1).max(500).default(100),
   failedOnly: z
     .enum(['true', 'false'])
@@ -51,7 +52,7 @@ const rowsQuery = z.object({
   outcome: z.enum(['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED']).optional(),
 });
 const undoQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  after: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
   first: z.coerce.number().int().min(1).max(500).default(100),
 });
 const recentQuery = z.object({

@@ -264,6 +264,7 @@ function normalizeLabel(label: string | null | undefined): string | null {
 
 function expiryAfterDays(days: number | null | undefined, now: Date): Date | null {
   if (days === undefined || days === null) return null;
-  if (!Number.isInteger(days) || days <= 0) throw new InputError('expires-in-days must be a positive whole number');
+  // At most a hundred years: a key that should never expire has no expiry at all.
+  if (!Number.isInteger(days) || days <= 0 || days > 36_500) throw new InputError('expires-in-days must be a whole number from 1 to 36500');
   return new Date(now.getTime() + days * 24 * HOUR_MS);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ForbiddenError } from '@ems/schema';
 import type { ApiKeyVerifier, Knex } from '@ems/db';
 import { asyncHandler, authOf, parseInput, requireApiKeyAuthorization, requireBearer, requireXApiKey } from '@ems/service-runtime';
+import { MAX_ROW_ID } from '@ems/schema/rules';
 import { externalLogin, type HandoffSettings } from '../domain/handoff';
 import { accountIdForUserKey, exchangeUserKey, refreshToken, resolveCallerTenant, tenantForHost } from '../domain/authentication';
 import { registerAnonymousSession } from '../domain/memberSignIn/anonymousSession';
@@ -12,7 +13,7 @@ import { exchangeOperatorClaims } from '../domain/operatorSignIn';
 import { issuePartnerToken } from '../domain/partnerTokens';
 
 const userKey = z.string().trim().min(1).max(256);
-const tenantId = z.coerce.number().int().positive();
+const tenantId = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 const externalLoginBody = z.object({
   userKey,

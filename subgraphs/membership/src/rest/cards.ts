@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from '@ems/db';
 import { NotFoundError } from '@ems/schema';
 import { asyncHandler, authOf, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
+import { MAX_ROW_ID } from '@ems/schema/rules';
 import { checkMembershipCard, membershipCardPdf, type CardCheck, type CardCheckRefusal } from '../domain/cards/cards';
 import { todayIso } from '../domain/clock';
 import { longDate } from '../domain/dates';
@@ -122,7 +123,7 @@ export function cardRoutes(deps: CardRoutesDeps): Router {
       const claims = authOf(req).user;
       if (!claims) throw new Error('bearer guard did not run');
       const id = Number(req.params.membershipId);
-      const scope = Number.isSafeInteger(id) && id > 0 ? await scopeForUser(deps.db, claims) : null;
+      const scope = Number.isSafeInteger(id) && id > 0 && id <= MAX_ROW_ID ? await scopeForUser(deps.db, claims) : null;
       const card = scope ? await membershipCardPdf(deps.db, scope, id, deps.linksBase) : null;
       if (!card) throw new NotFoundError('No membership card for this membership.', { code: 'CARD_NOT_FOUND' });
       res

@@ -1,4 +1,5 @@
 import type { Knex } from '@ems/db';
+import { isUuid } from '@ems/schema/rules';
 import { answersOfInstance } from '../../data/answers';
 import { orderPersonsFromAnswers } from '../orderInput';
 import { definitionWithSteps } from '../../data/definitions';
@@ -9,8 +10,6 @@ import type { PeriodClosedReason, RegistrationPeriod, RegistrationReads } from '
 import { failure, type FormOutcome, type FormUser, type Refusal } from '../types';
 import type { FormsDeps } from './deps';
 import { followPayment } from './sync';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Carries an expected refusal out of a transaction so that everything it wrote is rolled back. */
 class RolledBack extends Error {
@@ -100,7 +99,7 @@ export async function withProcess(
   work: (trx: Knex.Transaction, ctx: FormContext) => Promise<FormOutcome>,
 ): Promise<FormOutcome> {
   const notFound = failure('notFound', 'PROCESS_NOT_FOUND', 'The registration process was not found.');
-  if (!UUID.test(processId)) return notFound;
+  if (!isUuid(processId)) return notFound;
   return inTransaction(deps.db, async (trx) => {
     const locked = await lockOwnInstance(trx, processId, user);
     if (!locked) return notFound;

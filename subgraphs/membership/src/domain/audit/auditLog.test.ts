@@ -160,6 +160,9 @@ describe('the audit log', () => {
     const res = await as(club.operator.userKey, club, LOG, { filter: { since: 'yesterday' } });
     expect(res.errors?.[0]?.message).toBe('since must be an ISO 8601 date or instant');
     expect(res.errors?.[0]?.extensions?.code).toBe('INVALID_DATE');
+    // A year PostgreSQL cannot store reaches the database and comes back as the caller's error, not a 500.
+    const yearZero = await as(club.operator.userKey, club, LOG, { filter: { since: '0000-01-01' } });
+    expect(yearZero.errors?.[0]).toMatchObject({ message: 'A date or time is out of range', extensions: { code: 'INVALID_INPUT' } });
   });
 
   it("an operator of another organisation or tenant reads none of it, even with the organisation's id", async () => {

@@ -1,9 +1,10 @@
 import { InputError } from '@ems/schema';
+import { MAX_ROW_ID } from '@ems/schema/rules';
 
 /** A GraphQL ID the caller gave for a row id: a positive whole number, or INVALID_ID (never a 5xx). */
 export function rowId(value: string, name: string): number {
   const id = Number(value);
-  if (!/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) {
+  if (!/^\d{1,10}$/.test(value) || id <= 0 || id > MAX_ROW_ID) {
     throw new InputError(`${name} is not a valid id`, { code: 'INVALID_ID' });
   }
   return id;
@@ -21,6 +22,7 @@ export function pageSize(first: number | null | undefined, fallback: number, max
 /** A keyset cursor (a row id) from `after`; anything else is INVALID_CURSOR. */
 export function cursorId(after: string | null | undefined): number | null {
   if (after == null || after === '') return null;
-  if (!/^\d{1,10}$/.test(after)) throw new InputError('after is not a cursor of this list', { code: 'INVALID_CURSOR' });
+  if (!/^\d{1,10}$/.test(after) || Number(after) > MAX_ROW_ID)
+    throw new InputError('after is not a cursor of this list', { code: 'INVALID_CURSOR' });
   return Number(after);
 }

@@ -109,6 +109,11 @@ describe('the member list', () => {
     expect(bad.errors?.[0]).toMatchObject({ message: 'periodId is not a valid id', extensions: { code: 'INVALID_ID' } });
     const cursor = await as(club.operator.userKey, club, MEMBERS, { after: 'x' });
     expect(cursor.errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
+    // Numbers no id column can hold (PostgreSQL integer) are refused the same way, not as a 500.
+    const huge = await as(club.operator.userKey, club, MEMBERS, { filter: { periodId: '3000000000' } });
+    expect(huge.errors?.[0]).toMatchObject({ message: 'periodId is not a valid id', extensions: { code: 'INVALID_ID' } });
+    const far = await as(club.operator.userKey, club, MEMBERS, { after: '9999999999' });
+    expect(far.errors?.[0]?.extensions?.code).toBe('INVALID_CURSOR');
   });
 
   it("nobody else sees them: another organisation's operator, another tenant's, a member; not even with the period's id", async () => {

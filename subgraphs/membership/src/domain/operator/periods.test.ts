@@ -72,7 +72,12 @@ it('refuses bad settings with every reason, and changes nothing', async () => {
   const rules = await update(club.operator.userKey, club, club.periodId, {
     pricingRules: JSON.stringify(clubRules({ administrationFeeMinor: -1 })),
   });
-  expect(rules.messages).toEqual(['Pricing rules: administration fee must be a non-negative integer.']);
+  expect(rules.messages).toEqual(['Pricing rules: administration fee must be a whole amount from 0 to 10000000 (minor units).']);
+  // An amount no order's total could hold (PostgreSQL integer) is refused when saved, not at a member's checkout.
+  const huge = await update(club.operator.userKey, club, club.periodId, {
+    pricingRules: JSON.stringify(clubRules({ administrationFeeMinor: 3_000_000_000 })),
+  });
+  expect(huge.messages).toEqual(['Pricing rules: administration fee must be a whole amount from 0 to 10000000 (minor units).']);
   expect(await knex('membership.auditLog').where({ action: 'period.updated' })).toEqual([]);
 });
 

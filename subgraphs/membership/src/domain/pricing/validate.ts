@@ -10,12 +10,21 @@ import type { Adjustment, PeriodPricingRules, PricingInput, PricingPerson, Prici
  * that passed these checks; anything it throws afterwards is a bug.
  */
 
-const isAmount = (value: unknown): boolean => Number.isSafeInteger(value);
+/**
+ * The largest amount one rule may name (100,000.00 in a currency with cents): far above any
+ * membership fee, and small enough that an order of many persons, each with every fee and option,
+ * stays within what an order's total can hold (PostgreSQL `integer`, about 21 million).
+ */
+export const MAX_AMOUNT_MINOR = 10_000_000;
+
+const isAmount = (value: unknown): boolean => Number.isSafeInteger(value) && Math.abs(value as number) <= MAX_AMOUNT_MINOR;
 const isFee = (value: unknown): boolean => isAmount(value) && (value as number) >= 0;
+const FEE = `a whole amount from 0 to ${MAX_AMOUNT_MINOR} (minor units)`;
 
 function adjustmentProblem(adjustment: Adjustment | undefined): string | null {
   if (adjustment === undefined) return null;
-  if (adjustment.type === 'fixed') return isAmount(adjustment.amountMinor) ? null : 'a fixed adjustment must be an integer amount';
+  if (adjustment.type === 'fixed')
+    return isAmount(adjustment.amountMinor) ? null : `a fixed adjustment must be a whole amount of at most ${MAX_AMOUNT_MINOR} either way`;
   try {
     toBasisPoints(adjustment.percent);
     return null;
@@ -29,8 +38,7 @@ export function checkPeriodRules(rules: PeriodPricingRules): PricingProblem[] {
   if (!/^[A-Z]{3}$/.test(rules.currency)) reasons.push('currency must be an ISO 4217 code');
   if (!isIsoDate(rules.referenceDate)) reasons.push('referenceDate must be an ISO date');
   for (const [code, fees] of Object.entries(rules.baseFees)) {
-    for (const [group, fee] of Object.entries(fees))
-      if (!isFee(fee)) reasons.push(`base fee ${code}/${group} must be a non-negative integer`);
+    for (const [group, fee] of Object.entries(fees)) if (!isFee(fee)) reasons.push(`base fee ${code}/${group} must be ${FEE}`);
   }
   const windows = [...rules.timing].sort((a, b) => (a.from < b.from ? -1 : 1));
   windows.forEach((window, index) => {
@@ -42,8 +50,7 @@ export function checkPeriodRules(rules: PeriodPricingRules): PricingProblem[] {
     if (problem) reasons.push(`timing window ${window.window}: ${problem}`);
   });
   for (const [type, rule] of Object.entries(rules.memberTypes)) {
-    if (rule.joiningFeeMinor !== undefined && !isFee(rule.joiningFeeMinor))
-      reasons.push(`joining fee of ${type} must be a non-negative integer`);
+    if (rule.joiningFeeMinor !== undefined && !isFee(rule.joiningFeeMinor)) reasons.push(`joining fee of ${type} must be ${FEE}`);
     const problem = adjustmentProblem(rule.adjustment);
     if (problem) reasons.push(`member type ${type}: ${problem}`);
   }
@@ -52,10 +59,10 @@ export function checkPeriodRules(rules: PeriodPricingRules): PricingProblem[] {
     reasons.push('family discount position must be 1 or more');
   const discountProblem = adjustmentProblem(discount?.adjustment);
   if (discountProblem) reasons.push(`family discount: ${discountProblem}`);
-  if (rules.family?.capMinor !== undefined && !isFee(rules.family.capMinor)) reasons.push('family cap must be a non-negative integer');
+  if (rules.family?.capMinor !== undefined && !isFee(rules.family.capMinor)) reasons.push(`family cap must be ${FEE}`);
   for (const [code, price] of Object.entries(rules.options))
-    if (!isFee(price.priceMinor)) reasons.push(`option ${code} price must be a non-negative integer`);
-  if (!isFee(rules.administrationFeeMinor)) reasons.push('administration fee must be a non-negative integer');
+    if (!isFee(price.priceMinor)) reasons.push(`option ${code} price must be ${FEE}`);
+  if (!isFee(rules.administrationFeeMinor)) reasons.push(`administration fee must be ${FEE}`);
   return reasons.map((reason) => ({ code: 'INVALID_RULES', personId: null, message: `Pricing rules: ${reason}.` }));
 }
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { GraphQLError } from 'graphql';
@@ -8,6 +7,7 @@ import { inputErrorOfDatabase } from './databaseInput';
 import { errorMiddleware } from './http';
 import { createLogger } from './log';
 import { formatGraphQLError } from './subgraph';
+import { listenOnLoopback } from '../../tests/support/listening';
 
 /**
  * A value the database refuses (PostgreSQL's data exceptions, raised here by a real server) is the
@@ -43,9 +43,7 @@ beforeAll(async () => {
     await db.knex.raw('SELECT * FROM no_such_table').then(() => res.json({ ok: true }), next);
   });
   app.use(errorMiddleware(createLogger('test', 'silent')));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await listenOnLoopback(app));
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isAppError, signAccessToken, signPartnerToken, verifyAccessToken } from '@ems/schema';
 import { authOf, optionalBearer, requireApiKeyAuthorization, requireBearer, requireXApiKey, type ApiKeyChecker } from './guards';
+import { listenOnLoopback } from '../../tests/support/listening';
 
 const secret = 'x'.repeat(64);
 const partner = { keyId: 7, registrationSystemId: 3, organisationIds: [11, 12], scopes: ['events:read' as const] };
@@ -42,9 +42,7 @@ beforeAll(async () => {
   app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
     res.status(isAppError(err) ? 401 : 500).json({ message: err.message });
   });
-  server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await listenOnLoopback(app));
 });
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
@@ -9,6 +8,7 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { errorMiddleware } from './http';
 import { createLogger } from './log';
 import { invalidTextPlugin, rejectInvalidText } from './textInput';
+import { listenOnLoopback } from '../../tests/support/listening';
 
 /**
  * Issue 17 "Hardening", defect 2: a NUL byte in a userKey, a form answer or a GraphQL argument
@@ -32,9 +32,7 @@ describe('rejectInvalidText: REST input with control characters is 400 INVALID_C
       res.json({ id: req.params.id });
     });
     app.use(errorMiddleware(silent));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url: base } = await listenOnLoopback(app));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
@@ -10,6 +9,7 @@ import type { AdminServiceClient } from '../auth/adminClient';
 import { SessionTokens } from '../auth/sessionTokens';
 import { createGatewayHandler } from './gateway';
 import { FILE_NEEDS_MULTIPART } from './uploadOnlyInMultipart';
+import { listenOnLoopback } from '../../../tests/support/listening';
 
 /** A limit of the kind the gateway will carry (depth, cost, aliases): here, no field named `viewer`. */
 const noViewer: ValidationRule = (context) => ({
@@ -40,9 +40,9 @@ beforeAll(async () => {
   stop = gateway.stop;
   const app = express();
   app.use('/graphql', ...gateway.handler);
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  const listening = await listenOnLoopback(app);
+  server = listening.server;
+  url = `${listening.url}/graphql`;
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createLogger, createSubgraphHandler } from '@ems/service-runtime';
 import type { FormsContext } from './context';
 import { resolvers } from './resolvers';
 import { typeDefs } from './server';
+import { listenOnLoopback } from '../../../tests/support/listening';
 
 /**
  * Issue 17, defect 3: a subgraph refuses what the router refuses (it is reachable with the
@@ -26,9 +26,9 @@ beforeAll(async () => {
   stop = graphql.stop;
   const app = express();
   app.use('/graphql', ...graphql.handler);
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  const listening = await listenOnLoopback(app);
+  server = listening.server;
+  url = `${listening.url}/graphql`;
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { Knex } from '@ems/db';
@@ -9,6 +8,7 @@ import { membershipFixture } from '../testing/membership';
 import type { MembershipFixture } from '../testing/membershipFixture';
 import { ADULT, CHILD, scenario, type Scenario } from '../testing/scenario';
 import { formsRoutes } from './routes';
+import { listenOnLoopback } from '../../../../tests/support/listening';
 
 /** The REST surface: the contract's four endpoints plus back, their DTOs, limits and error bodies. */
 
@@ -42,9 +42,7 @@ beforeAll(async () => {
   app.use(formsRoutes({ forms: sc.deps, keys, jwtSecret: SECRET }));
   app.use(notFoundHandler());
   app.use(errorMiddleware(createLogger('forms-test', 'silent')));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await listenOnLoopback(app));
   const { user } = sc.account;
   token = signAccessToken(
     {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { Knex } from '@ems/db';
@@ -6,6 +5,7 @@ import { createLogger, errorMiddleware, forwardedClientAddress, RateLimit } from
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
 import type { PaymentService } from '../domain/payments/service';
 import { paymentRoutes } from './payments';
+import { listenOnLoopback } from '../../../../tests/support/listening';
 
 /** Issue 17, defect 7: the pay link is rate-limited per client address (429 with Retry-After), before any order is looked up. */
 let db: { knex: Knex; drop(): Promise<void> };
@@ -34,9 +34,7 @@ beforeAll(async () => {
     paymentRoutes({ payments, logger: createLogger('test', 'silent'), payLinkLimit: payLinkLimit.middleware(forwardedClientAddress) }),
   );
   app.use(errorMiddleware(createLogger('test', 'silent')));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await listenOnLoopback(app));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));

@@ -167,6 +167,15 @@ export async function moveJob(
   return (await query) === 1;
 }
 
+/**
+ * Whether the worker with `leaseToken` still holds the job in `state`, locking the row for the
+ * caller's transaction (a takeover's claim waits for it). For work that writes outside the job row.
+ */
+export async function holdsJob(trx: Knex.Transaction, id: string, state: JobState, leaseToken: string): Promise<boolean> {
+  const row = await trx(TABLE).where({ id, state, leaseToken }).forUpdate().first('id');
+  return row !== undefined;
+}
+
 /** Writes a worker's progress without a move (counts, checkpoint), only while its lease holds and the state is `state`. */
 export async function updateJobWhile(db: Knex, id: string, state: JobState, leaseToken: string, changes: JobChanges): Promise<boolean> {
   const n = await db(TABLE)

@@ -9,6 +9,7 @@ import {
   submitCellMappings,
   submitColumnMappings,
 } from '../domain/commands';
+import { holdsJob } from '../data/jobs';
 import { createSourceSystem } from '../data/sourceSystems';
 import { csvUpload, importsFixture, type ImportsFixture, uploadParticipants } from '../testing/fixture';
 
@@ -282,6 +283,18 @@ describe('who may import', () => {
   });
 });
 
+describe('a worker whose lease another worker took over', () => {
+  const NEW_HOLDER = '6a0f5c1e-0000-4000-8000-000000000001';
+  const STALLED_WORKER = '6a0f5c1e-0000-4000-8000-000000000002';
+  it('holds the job no more (the check that guards a parse clearing the staged rows); the new holder does', async () => {
+    const job = await uploadParticipants(f.deps, f.operator(), fields((await f.event()).id), csvUpload('First name,Last name\nA,B\n'));
+    // The new holder is parsing the file again under its own lease.
+    await f.knex('imports.importJobs').where({ id: job.id }).update({ state: 'PARSING', leaseToken: NEW_HOLDER });
+    expect(await f.knex.transaction((trx) => holdsJob(trx, job.id, 'PARSING', STALLED_WORKER))).toBe(false);
+    expect(await f.knex.transaction((trx) => holdsJob(trx, job.id, 'PARSING', NEW_HOLDER))).toBe(true);
+  });
+});
+
 describe('upkeep between chunks', () => {
   it('refreshes statistics only once another chunk follows (chunks of 3 rows here)', async () => {
     const processor = f.pipeline.processors.EVENT_PARTICIPANT;
@@ -303,6 +316,30 @@ describe('upkeep between chunks', () => {
 });
 
 describe('a chunk another transaction rolled back', () => {
+  it('runs again when a record it matched went away before it wrote (a merge meanwhile: a foreign-key violation)', async () => {
+    const processor = f.pipeline.processors.EVENT_PARTICIPANT;
+    const original = processor.processChunk!.bind(processor);
+    const chunk = jest.spyOn(processor, 'processChunk').mockImplementationOnce(async (trx, ctx, rows) => {
+      const result = await original(trx, ctx, rows);
+      // What PostgreSQL answers a write that names a person deleted since it was matched.
+      await trx('membership.participants').insert({ eventId: ctx.job.eventId, personId: 2_000_000_000 });
+      return result;
+    });
+    try {
+      const eventId = (await f.event()).id;
+      const csv = 'First name,Last name\nM1,Merged\nM2,Merged\nM3,Merged\nM4,Merged\n';
+      const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(csv));
+      const view = await getImport(f.operator(), job.id);
+      expect(view.state).toBe('COMPLETED');
+      expect(chunk).toHaveBeenCalledTimes(3);
+      expect(view.counts).toMatchObject({ rows: 4, created: 4 });
+      const participants = await f.knex('membership.participants').where({ eventId }).count<{ count: string }[]>('* as count');
+      expect(Number(participants[0]?.count)).toBe(4);
+    } finally {
+      chunk.mockRestore();
+    }
+  });
+
   it('runs again and the job completes with each row once (a deadlock inside the first chunk, after its writes)', async () => {
     const processor = f.pipeline.processors.EVENT_PARTICIPANT;
     const original = processor.processChunk!.bind(processor);

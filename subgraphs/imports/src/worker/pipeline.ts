@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { retryRolledBack, type Knex } from '@ems/db';
+import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
 import { isAppError } from '@ems/schema';
 import type { Logger } from '@ems/service-runtime';
-import { claimLease, findJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
+import { claimLease, findJob, holdsJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
 import { readFile } from '../data/files';
 import { insertRowResults } from '../data/rowResults';
 import { findSourceSystem, listTemplateVariants, saveTemplateVariant } from '../data/sourceSystems';
@@ -37,6 +37,13 @@ interface Hold {
 }
 
 class JobLost extends Error {}
+
+/**
+ * A chunk runs again when PostgreSQL rolled it back for another transaction (a deadlock), and when
+ * a record it matched was removed before it wrote (23503: an operator merged the matched person
+ * away meanwhile): the chunk wrote nothing, and running again matches afresh.
+ */
+const CHUNK_RETRYABLE: ReadonlySet<string> = new Set([...ROLLED_BACK_BY_ANOTHER, '23503']);
 
 /**
  * Runs a job's worker stages until it waits for the operator, ends, or is taken away. Safe to
@@ -127,7 +134,14 @@ async function templateFor(deps: PipelineDeps, job: ImportJobRecord, header: rea
 }
 
 async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowProcessor, hold: Hold): Promise<boolean> {
-  await clearStagedRows(deps.db, job.id);
+  // Only while this worker still holds the job: one that stalled past its lease must not wipe the
+  // rows of the worker that took the job over.
+  const cleared = await deps.db.transaction(async (trx) => {
+    if (!(await holdsJob(trx, job.id, 'PARSING', hold.token))) return false;
+    await clearStagedRows(trx, job.id);
+    return true;
+  });
+  if (!cleared) throw new JobLost();
   const opened = await openTable(() => readFile(deps.db, job.fileId), {
     sheetIndex: Number(job.config.sheetIndex ?? 0),
     csv: (job.config.csvChoice as CsvChoice | null | undefined) ?? undefined,
@@ -257,6 +271,7 @@ async function process(deps: PipelineDeps, job: ImportJobRecord, processor: RowP
           return next;
         }),
       {
+        codes: CHUNK_RETRYABLE,
         onRetry: (code, attempt) =>
           deps.logger.warn({ jobId: job.id, code, attempt, afterRow: checkpoint }, 'import chunk rolled back; trying again'),
       },

@@ -47,6 +47,8 @@ export const API_KEYS_CHANGED_CHANNEL = 'ems_api_keys_changed';
 export class ApiKeyVerifier {
   private keys: ActiveKey[] = [];
   private loadedAt = 0;
+  /** Counts announced changes: a load that a change overtook is not fresh (it may hold a revoked key). */
+  private generation = 0;
   private loading: Promise<void> | null = null;
   private lastUsedWrites = new Map<number, number>();
   /** Every change (and a lost connection) makes the next verify reload. */
@@ -57,6 +59,7 @@ export class ApiKeyVerifier {
     private readonly cacheSeconds = 30,
   ) {
     this.changes = new ChannelListener(knex, API_KEYS_CHANGED_CHANNEL, () => {
+      this.generation++;
       this.loadedAt = 0;
     });
   }
@@ -99,6 +102,7 @@ export class ApiKeyVerifier {
   }
 
   private async load(): Promise<void> {
+    const generation = this.generation;
     const rows: Array<{
       id: number;
       keyHash: string;
@@ -111,7 +115,8 @@ export class ApiKeyVerifier {
       .select('id', 'keyHash', 'portal', 'registrationSystemId', 'organisationIds', 'scopes', 'expiresAt')
       .whereNull('revokedAt');
     this.keys = rows.map((r) => ({ ...r, hash: Buffer.from(r.keyHash, 'hex') }));
-    this.loadedAt = Date.now();
+    // A change announced while the rows were read may not be in them: the next verify reads again.
+    this.loadedAt = generation === this.generation ? Date.now() : 0;
   }
 
   /** `last_used_at` is informational: written at most once a minute per key, off the request path. */

@@ -11,7 +11,6 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** How often queued e-mails (earlier failures) are tried again. */
   retryIntervalMs?: number;
-  batchSize?: number;
   /** Renders what e-mails carry by reference (membership cards); an e-mail with attachments and no renderer fails. */
   attachments?: AttachmentRenderer;
 }
@@ -75,13 +74,18 @@ export class Outbox {
     return this.options.attachments(trx, email.attachments);
   }
 
-  /** One pass over the queue; each e-mail is tried at most once per pass. Returns how many were sent. */
+  /**
+   * One pass over the queue; each e-mail is tried at most once per pass. Returns how many were sent.
+   * One e-mail per transaction: claimed, sent, marked and committed before the next, so a worker
+   * that dies can send again at most the one e-mail the mail server had accepted and the commit
+   * had not yet recorded (at least once, never a batch again).
+   */
   async flush(): Promise<number> {
     const tried: number[] = [];
     let sent = 0;
     for (;;) {
       const batch = await this.db.transaction(async (trx) => {
-        const emails = await claimQueuedEmails(trx, this.options.batchSize ?? 10, tried);
+        const emails = await claimQueuedEmails(trx, 1, tried);
         for (const email of emails) {
           tried.push(email.id);
           try {

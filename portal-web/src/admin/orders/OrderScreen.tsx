@@ -45,8 +45,8 @@ const ORDER = graphql(`
 `);
 
 const RECORD_TRANSFER = graphql(`
-  mutation AdminRecordTransfer($reference: String!, $amountMinor: Int!) {
-    recordManualPayment(orderReference: $reference, amountMinor: $amountMinor) {
+  mutation AdminRecordTransfer($reference: String!, $amountMinor: Int!, $expectedPaidMinor: Int!) {
+    recordManualPayment(orderReference: $reference, amountMinor: $amountMinor, expectedPaidMinor: $expectedPaidMinor) {
       ... on ManualPaymentRecorded {
         activated
       }
@@ -106,10 +106,12 @@ export function OrderScreen() {
             <RecordTransfer
               reference={order.reference}
               currency={order.currency}
+              paidMinor={order.paidMinor}
               outstandingMinor={order.totalMinor - order.paidMinor}
               onOutcome={(outcome) => {
                 setTransferOutcome(outcome);
-                if (outcome?.severity === 'success') void refetch();
+                // After a refusal too: an order credited meanwhile (ORDER_CHANGED) shows what is paid now.
+                if (outcome) void refetch();
               }}
             />
           )}
@@ -175,6 +177,8 @@ interface TransferOutcome {
 function RecordTransfer(props: {
   reference: string;
   currency: string;
+  /** What the operator sees paid: sent along, so the same transfer entered twice is not credited twice. */
+  paidMinor: number;
   outstandingMinor: number;
   onOutcome: (outcome: TransferOutcome | null) => void;
 }) {
@@ -192,7 +196,7 @@ function RecordTransfer(props: {
     props.onOutcome(null);
     if (amountMinor === null) return;
     try {
-      const { data } = await record({ variables: { reference: props.reference, amountMinor } });
+      const { data } = await record({ variables: { reference: props.reference, amountMinor, expectedPaidMinor: props.paidMinor } });
       const result = data?.recordManualPayment;
       if (result && 'activated' in result) {
         setAmount('');

@@ -412,7 +412,10 @@ export type Mutation = {
    * MERGE_CONFLICT (nothing changed) when both have a record that cannot be kept twice.
    */
   mergePersons: MergeDecisionResult;
-  /** Records money received outside the online flow (e.g. a bank transfer quoting the order reference). ROLE_ORG_ADMIN of the order's organisation. */
+  /**
+   * Records money received outside the online flow (e.g. a bank transfer quoting the order reference). ROLE_ORG_ADMIN of the order's organisation.
+   * `expectedPaidMinor`: what the operator saw paid when they entered the transfer; when given and the order has been credited since (the same transfer recorded twice, a retry, another operator), nothing is recorded (ORDER_CHANGED).
+   */
   recordManualPayment: RecordPaymentResult;
   /** Revoked at once. */
   revokePartnerApiKey: PartnerApiKeyResult;
@@ -456,6 +459,7 @@ export type MutationMergePersonsArgs = {
 
 export type MutationRecordManualPaymentArgs = {
   amountMinor: Scalars['Int']['input'];
+  expectedPaidMinor?: InputMaybe<Scalars['Int']['input']>;
   orderReference: Scalars['String']['input'];
 };
 
@@ -1066,6 +1070,7 @@ export type PaymentErrorCode =
   | 'INVALID_AMOUNT'
   | 'ORDER_ALREADY_PAID'
   | 'ORDER_CANCELLED'
+  | 'ORDER_CHANGED'
   | 'ORDER_NOT_FOUND';
 
 export type PaymentProviderEvent = {

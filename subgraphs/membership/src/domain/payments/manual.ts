@@ -7,7 +7,8 @@ import { settleOrderPayment, type SettlementSettings } from './settlement';
 
 export const MANUAL_PROVIDER = 'manual';
 
-export type ManualPaymentErrorCode = 'FORBIDDEN' | 'ORDER_NOT_FOUND' | 'ORDER_CANCELLED' | 'ORDER_ALREADY_PAID' | 'INVALID_AMOUNT';
+export type ManualPaymentErrorCode =
+  'FORBIDDEN' | 'ORDER_NOT_FOUND' | 'ORDER_CANCELLED' | 'ORDER_ALREADY_PAID' | 'INVALID_AMOUNT' | 'ORDER_CHANGED';
 
 export type ManualPaymentResult =
   { ok: true; order: OrderRow; activated: boolean } | { ok: false; code: ManualPaymentErrorCode; message: string };
@@ -20,11 +21,17 @@ const MAX_AMOUNT_MINOR = 100_000_000;
  * an order of another organisation is "not found" to them (no existence leak). A part payment is
  * credited and leaves the order unpaid; once the total is covered the order is paid and activated
  * exactly as an online payment would be.
+ *
+ * A transfer has no key of its own, so a request sent twice (a double click, a retry after a
+ * timeout, two operators working the same bank statement) would credit it twice. With
+ * `expectedPaidMinor` (what the operator saw paid) the order is compared under its lock and a
+ * changed one records nothing (ORDER_CHANGED): the operator looks again and records the transfer
+ * if it is new. The admin portal always sends it.
  */
 export async function recordManualPayment(
   db: Knex,
   scope: DataScope,
-  input: { orderReference: string; amountMinor: number },
+  input: { orderReference: string; amountMinor: number; expectedPaidMinor?: number | null },
   settings: SettlementSettings,
 ): Promise<ManualPaymentResult> {
   if (scope.adminOrganisationIds.size === 0) {
@@ -45,6 +52,12 @@ export async function recordManualPayment(
         return { ok: false, code: 'ORDER_CANCELLED', message: `Order ${order.reference} is cancelled.` } as const;
       if (order.status === 'paid')
         return { ok: false, code: 'ORDER_ALREADY_PAID', message: `Order ${order.reference} is already paid.` } as const;
+      if (input.expectedPaidMinor != null && input.expectedPaidMinor !== order.paidMinor)
+        return {
+          ok: false,
+          code: 'ORDER_CHANGED',
+          message: `Order ${order.reference} has been credited since you opened it: ${order.paidMinor} of ${order.totalMinor} (minor units) are paid now. Nothing was recorded; check the order and record the transfer again if it is new.`,
+        } as const;
       const payment = await insertPayment(trx, {
         orderId: order.id,
         provider: MANUAL_PROVIDER,

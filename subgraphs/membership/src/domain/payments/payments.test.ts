@@ -533,6 +533,30 @@ describe('manual payment', () => {
     expect(await pay(operator, o.reference, o.totalMinor)).toMatchObject({ ok: true });
     expect(await pay(operator, o.reference, 100)).toMatchObject({ ok: false, code: 'ORDER_ALREADY_PAID' });
   });
+
+  it('the same part payment sent twice with what the operator saw paid is credited once (ORDER_CHANGED), also when both arrive at once', async () => {
+    const club = await seedClub(knex);
+    const o = await order(club, [club.family.self, club.family.child]);
+    const operator = await scopeOf(club, club.operator.userKey);
+    const part = Math.floor(o.totalMinor / 3);
+    const transfer = () =>
+      recordManualPayment(knex, operator, { orderReference: o.reference, amountMinor: part, expectedPaidMinor: 0 }, SETTINGS);
+    const [first, second] = await Promise.all([transfer(), transfer()]);
+    expect([first.ok, second.ok].sort()).toEqual([false, true]);
+    const refused = first.ok ? second : first;
+    expect(refused).toMatchObject({ ok: false, code: 'ORDER_CHANGED' });
+    expect(!refused.ok && refused.message).toContain(`${part} of ${o.totalMinor}`);
+    expect(await orderRow(o.id)).toMatchObject({ status: 'unpaid', paidMinor: part });
+    expect(await knex('membership.payments').where({ orderId: o.id })).toHaveLength(1);
+    // The next transfer, entered against what is paid now, is credited.
+    const next = await recordManualPayment(
+      knex,
+      operator,
+      { orderReference: o.reference, amountMinor: o.totalMinor - part, expectedPaidMinor: part },
+      SETTINGS,
+    );
+    expect(next).toMatchObject({ ok: true, activated: true, order: { status: 'paid', paidMinor: o.totalMinor } });
+  });
 });
 
 describe('starting a payment (the pay link)', () => {

@@ -62,7 +62,10 @@ export class PaymentService {
     return paymentReturn(this.deps.db, (name) => this.deps.providers.named(name), scope, input, this.settings);
   }
 
-  recordManualPayment(scope: DataScope, input: { orderReference: string; amountMinor: number }): Promise<ManualPaymentResult> {
+  recordManualPayment(
+    scope: DataScope,
+    input: { orderReference: string; amountMinor: number; expectedPaidMinor?: number | null },
+  ): Promise<ManualPaymentResult> {
     return recordManualPayment(this.deps.db, scope, input, this.settings);
   }
 }

@@ -58,6 +58,16 @@ export async function recordManualPayment(
           code: 'ORDER_CHANGED',
           message: `Order ${order.reference} has been credited since you opened it: ${order.paidMinor} of ${order.totalMinor} (minor units) are paid now. Nothing was recorded; check the order and record the transfer again if it is new.`,
         } as const;
+      // More than is still owed is almost always a typo (a zero too many), and the member's
+      // confirmation would announce it: the operator records what the order needs, and money
+      // received beyond it is refunded outside the order.
+      const outstanding = order.totalMinor - order.paidMinor;
+      if (input.amountMinor > outstanding)
+        return {
+          ok: false,
+          code: 'INVALID_AMOUNT',
+          message: `Order ${order.reference} needs only ${outstanding} more (minor units); record at most that. Money received beyond it is refunded outside the order.`,
+        } as const;
       const payment = await insertPayment(trx, {
         orderId: order.id,
         provider: MANUAL_PROVIDER,

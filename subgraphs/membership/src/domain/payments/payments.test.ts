@@ -529,6 +529,10 @@ describe('manual payment', () => {
     expect(await pay(operator, o.reference, 0)).toMatchObject({ ok: false, code: 'INVALID_AMOUNT' });
     expect(await pay(operator, o.reference, 12.5)).toMatchObject({ ok: false, code: 'INVALID_AMOUNT' });
     expect(await pay(operator, cancelled.reference, 100)).toMatchObject({ ok: false, code: 'ORDER_CANCELLED' });
+    // Ten times the order (a zero too many) is refused, naming what is still owed.
+    const typo = await pay(operator, o.reference, o.totalMinor * 10);
+    expect(typo).toMatchObject({ ok: false, code: 'INVALID_AMOUNT' });
+    expect(!typo.ok && typo.message).toContain(`needs only ${o.totalMinor} more`);
     expect(await orderRow(o.id)).toMatchObject({ status: 'unpaid', paidMinor: 0 });
     expect(await pay(operator, o.reference, o.totalMinor)).toMatchObject({ ok: true });
     expect(await pay(operator, o.reference, 100)).toMatchObject({ ok: false, code: 'ORDER_ALREADY_PAID' });

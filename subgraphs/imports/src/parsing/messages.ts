@@ -21,6 +21,8 @@ export const readErrors = {
     fail(`${where} contains a NUL character, which no text cell can hold (is part of the file binary data?)`),
   legacyXls: () => fail('Old Excel .xls workbooks cannot be read; save the file as .xlsx or CSV'),
   unsupportedEncoding: () => fail('Unknown or unsupported text encoding; save the file as UTF-8 CSV'),
+  notInChosenEncoding: (encoding: string) =>
+    fail(`The file is not valid ${encoding} text: choose another encoding, or let the import detect it`),
   brokenQuoting: (row: number) => fail(`Broken CSV quoting near row ${row}`),
   rowTooLong: (row: number, maxChars: number) => fail(`Row ${row} is longer than ${maxChars} characters; a quote is probably not closed`),
   notXlsx: () => fail('The file is not a valid XLSX workbook'),

@@ -215,6 +215,14 @@ describe("CSV: the operator's encoding and delimiter", () => {
     expect(chosen.rows).toEqual([['Bär', '10 €']]);
   });
 
+  it('an encoding chosen on upload that does not fit the bytes is refused, not stored as replacement characters', async () => {
+    const bytes = iconv.encode('Vorname;Nachname\nKarl;Größer\nAnna;Bär\n', 'windows-1252');
+    expect(await inputErrorOf(bytes, { csv: { encoding: 'utf-8' } })).toBe(
+      'The file is not valid utf-8 text: choose another encoding, or let the import detect it',
+    );
+    expect((await readCsv(bytes, { csv: { encoding: 'windows-1252' } })).rows[0]).toEqual(['Karl', 'Größer']);
+  });
+
   it('a delimiter chosen on upload is read instead of the sniffed one', async () => {
     const bytes = Buffer.from('Name|Zeit;Note\nA|1;x\nB|2;y\n');
     expect((await readCsv(bytes)).table.delimiter).toBe(';');

@@ -57,6 +57,10 @@ export async function openCsv(source: ByteSource, prefix: FilePrefix, options: C
   // The BOM is stripped by the decoder; the sample may end inside a character, which only costs one
   // replacement character at its end.
   const sample = iconv.decode(prefix.bytes, encoding);
+  // An encoding the operator chose is checked like a detected one: bytes it cannot decode would
+  // be stored as replacement characters (a Windows-1252 "Größer" read as UTF-8 becomes "Gr��er").
+  // The sample's last characters may be a character the prefix cut in two.
+  if (options.choice?.encoding && sample.slice(0, -4).includes('\ufffd')) throw readErrors.notInChosenEncoding(encoding);
   assertLooksLikeText(sample);
   const delimiter = options.choice?.delimiter ?? sniffDelimiter(sample, prefix.wholeFile);
 

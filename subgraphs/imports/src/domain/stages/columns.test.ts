@@ -18,6 +18,12 @@ describe('columns stage', () => {
     expect(ignoredColumns(state)).toEqual(['T-Shirt']);
   });
 
+  it('knows the headers of German club lists: Familienname, Geb. am', () => {
+    const state = autoMatchColumns({ ...base, header: ['Vorname', 'Familienname', 'Geb. am'] });
+    expect(state.mappings.map((m) => m.field)).toEqual(['firstName', 'lastName', 'dateOfBirth']);
+    expect(columnsComplete(state)).toBe(true);
+  });
+
   it('waits for the operator when a required field has no column', () => {
     const state = autoMatchColumns({ ...base, header: ['First name', 'Club'] });
     expect(state.missingRequired).toEqual(['lastName']);

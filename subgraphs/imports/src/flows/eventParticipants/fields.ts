@@ -24,13 +24,13 @@ export const PARTICIPANT_FIELDS: readonly FieldDefinition[] = [
   {
     name: 'lastName',
     label: 'Last name',
-    aliases: ['last name', 'lastname', 'surname', 'family name', 'nachname', 'name'],
+    aliases: ['last name', 'lastname', 'surname', 'family name', 'nachname', 'familienname', 'zuname', 'name'],
     required: true,
   },
   {
     name: 'dateOfBirth',
     label: 'Date of birth',
-    aliases: ['date of birth', 'dob', 'birth date', 'birthdate', 'born', 'geburtsdatum', 'geb datum'],
+    aliases: ['date of birth', 'dob', 'birth date', 'birthdate', 'born', 'geburtsdatum', 'geb datum', 'geb am', 'geburtstag'],
     required: false,
   },
   { name: 'email', label: 'Email', aliases: ['email', 'e mail', 'email address', 'mail'], required: false },

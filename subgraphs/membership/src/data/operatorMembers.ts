@@ -49,12 +49,18 @@ function conditions(q: MemberSearchQuery): WhereClauses {
     where.add(
       `(p.first_name || ' ' || p.last_name ILIKE ? OR p.last_name || ' ' || p.first_name ILIKE ?
         OR p.last_name || ', ' || p.first_name ILIKE ?
+        OR strpos(p.norm_first_name || ' ' || p.norm_last_name, membership.normalise_name(?)) > 0
+        OR strpos(p.norm_last_name || ' ' || p.norm_first_name, membership.normalise_name(?)) > 0
         OR lower(m.membership_number) = lower(?)
         OR EXISTS (SELECT 1 FROM membership.linked_persons l JOIN membership.accounts a ON a.id = l.account_id
                     WHERE l.person_id = p.id AND a.external_user_id = ?))`,
       like,
       like,
       like,
+      // The names as person matching compares them (membership.normalise_name: no accents, ß as
+      // ss): "Muller" finds Müller, "Celik" finds Çelik.
+      text,
+      text,
       text,
       text,
     );

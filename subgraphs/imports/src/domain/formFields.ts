@@ -36,7 +36,10 @@ export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<s
   const result = schema.safeParse(fields);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new InputError(`${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'invalid'}`, { code: 'INVALID_IMPORT_FIELDS' });
+    const field = issue?.path.join('.') || 'form';
+    const message = issue?.message ?? 'invalid';
+    // "eventId is required", not "eventId: eventId is required": most messages name their field.
+    throw new InputError(message.startsWith(field) ? message : `${field}: ${message}`, { code: 'INVALID_IMPORT_FIELDS' });
   }
   return result.data;
 }

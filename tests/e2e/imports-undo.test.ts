@@ -158,7 +158,7 @@ describe('undo through REST', () => {
     expect(res.status).toBe(409);
     expect(res.json()).toEqual({
       error: 'Conflict',
-      message: 'Only a completed import can be undone; this one is COLUMNS_NEEDED',
+      message: 'Only a completed import, or one cancelled or failed after it wrote rows, can be undone; this one is COLUMNS_NEEDED',
       code: 'IMPORT_NOT_COMPLETED',
     });
     expect((await olga.post(`${API}/imports/not-a-uuid/undo`)).status).toBe(400);

@@ -194,7 +194,9 @@ export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobI
     if (isTerminal(job.state)) {
       throw new ConflictError(`The import has already ended (${displayState(job.state)})`, { code: 'IMPORT_ENDED' });
     }
-    if (!canMove(job.state, 'CANCELLED')) {
+    // An undo is one transaction, never half done: UNDOING goes back to CANCELLED only when an
+    // undo of a cancelled job fails, never by the operator's cancel.
+    if (job.state === 'UNDOING' || !canMove(job.state, 'CANCELLED')) {
       throw new ConflictError(`The import cannot be cancelled while it is ${job.state}`, { code: 'IMPORT_NOT_CANCELLABLE' });
     }
     const move = { from: job.state, to: 'CANCELLED', changes: { finishedAt: new Date() } } as const;

@@ -1,16 +1,17 @@
 import { canMove, displayState, isTerminal, JOB_STATE_TABLE, JOB_STATES, WORKER_STATES } from './jobState';
 
 describe('import job state table (docs/imports.md)', () => {
-  it('has the contract terminal states COMPLETED, FAILED, CANCELLED and FINGERPRINT_ABORT, and UNDONE; only an undo leaves COMPLETED', () => {
+  it('has the contract terminal states COMPLETED, FAILED, CANCELLED and FINGERPRINT_ABORT, and UNDONE; only an undo leaves one', () => {
     const terminal = JOB_STATES.filter(isTerminal);
     expect(terminal.sort()).toEqual(['CANCELLED', 'COMPLETED', 'FAILED', 'FINGERPRINT_ABORT', 'UNDONE']);
-    for (const s of terminal) expect(JOB_STATE_TABLE[s].next).toEqual(s === 'COMPLETED' ? ['UNDOING'] : []);
+    for (const s of terminal) expect(JOB_STATE_TABLE[s].next).toEqual(['COMPLETED', 'CANCELLED', 'FAILED'].includes(s) ? ['UNDOING'] : []);
   });
 
-  it('undoes a job once: COMPLETED -> UNDOING -> UNDONE, or back to COMPLETED when the undo failed', () => {
-    expect(JOB_STATES.filter((s) => canMove(s, 'UNDOING'))).toEqual(['COMPLETED']);
-    expect(JOB_STATE_TABLE.UNDOING.next).toEqual(['UNDONE', 'COMPLETED']);
+  it('undoes a job once: COMPLETED, CANCELLED or FAILED -> UNDOING -> UNDONE, or back where it came from when the undo failed', () => {
+    expect(JOB_STATES.filter((s) => canMove(s, 'UNDOING'))).toEqual(['COMPLETED', 'FAILED', 'CANCELLED']);
+    expect(JOB_STATE_TABLE.UNDOING.next).toEqual(['UNDONE', 'COMPLETED', 'CANCELLED', 'FAILED']);
     expect(canMove('UNDONE', 'UNDOING')).toBe(false);
+    expect(canMove('FINGERPRINT_ABORT', 'UNDOING')).toBe(false);
   });
 
   it('shows a fingerprint abort as FAILED (contract)', () => {
@@ -18,9 +19,8 @@ describe('import job state table (docs/imports.md)', () => {
     expect(displayState('COMPLETED')).toBe('COMPLETED');
   });
 
-  it('lets every state that has not ended be cancelled, except an undo (one transaction, never half done)', () => {
-    for (const s of JOB_STATES.filter((s) => !isTerminal(s) && s !== 'UNDOING')) expect(canMove(s, 'CANCELLED')).toBe(true);
-    expect(canMove('UNDOING', 'CANCELLED')).toBe(false);
+  it('lets every state that has not ended be cancelled (an undo is refused by the cancel command: undo.test.ts)', () => {
+    for (const s of JOB_STATES.filter((s) => !isTerminal(s))) expect(canMove(s, 'CANCELLED')).toBe(true);
   });
 
   it('reaches COMPLETED only from PROCESSING (or back from a failed undo), and PROCESSING only after verifying or the operator’s acknowledgement', () => {

@@ -40,14 +40,15 @@ export const JOB_STATE_TABLE: Readonly<Record<JobState, StateRule>> = {
   VERIFYING: { owner: 'worker', next: ['FINGERPRINT_WARNING', 'PROCESSING', 'FAILED', 'CANCELLED'] },
   FINGERPRINT_WARNING: { owner: 'operator', next: ['PROCESSING', 'FINGERPRINT_ABORT', 'CANCELLED'] },
   PROCESSING: { owner: 'worker', next: ['COMPLETED', 'FAILED', 'CANCELLED'] },
-  // Ended; the operator may still undo it (docs/imports.md, "Undo").
+  // Ended; the operator may still undo it (docs/imports.md, "Undo"): a completed job, and a
+  // cancelled or failed one that committed rows before it ended.
   COMPLETED: { owner: 'terminal', next: ['UNDOING'] },
-  FAILED: { owner: 'terminal', next: [] },
-  CANCELLED: { owner: 'terminal', next: [] },
+  FAILED: { owner: 'terminal', next: ['UNDOING'] },
+  CANCELLED: { owner: 'terminal', next: ['UNDOING'] },
   FINGERPRINT_ABORT: { owner: 'terminal', next: [] },
   // One transaction in a worker: it is not cancelled halfway; a failed undo changed nothing and
-  // leaves the job COMPLETED (with the error in `undo`).
-  UNDOING: { owner: 'worker', next: ['UNDONE', 'COMPLETED'] },
+  // leaves the job in the state it was undone from (with the error in `undo`).
+  UNDOING: { owner: 'worker', next: ['UNDONE', 'COMPLETED', 'CANCELLED', 'FAILED'] },
   UNDONE: { owner: 'terminal', next: [] },
 };
 

@@ -28,7 +28,8 @@ class LeaseLost extends Error {}
  * records it left and the move to UNDONE, committed only while this worker holds the job. The
  * lease is renewed on a timer meanwhile (a large undo is one long transaction). A deadlock or a
  * reference that appeared meanwhile (another import matched a person being removed) rolls it
- * back and it runs again; any other failure leaves the job COMPLETED with the error in `undo`,
+ * back and it runs again; any other failure leaves the job in the state it was undone from (COMPLETED,
+ * CANCELLED or FAILED) with the error in `undo`,
  * and nothing undone. Answers whether the job moved (false: the lease was lost).
  */
 export async function runUndo(deps: UndoStageDeps, job: ImportJobRecord, processor: RowProcessor, hold: UndoHold): Promise<boolean> {
@@ -56,7 +57,7 @@ export async function runUndo(deps: UndoStageDeps, job: ImportJobRecord, process
     if (err instanceof LeaseLost) return false;
     if (!isAppError(err)) deps.logger.error({ err, jobId: job.id }, 'import undo failed');
     const message = isAppError(err) ? err.message : "The undo failed and changed nothing; the worker's log has the details";
-    return moveJob(deps.db, job.id, 'UNDOING', 'COMPLETED', { undo: failedUndo(undo, message, new Date()) }, hold.token);
+    return moveJob(deps.db, job.id, 'UNDOING', undo.from ?? 'COMPLETED', { undo: failedUndo(undo, message, new Date()) }, hold.token);
   } finally {
     clearInterval(timer);
   }

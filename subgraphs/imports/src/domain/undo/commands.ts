@@ -6,20 +6,21 @@ import type { ImportsDeps } from '../commands';
 import { moveJobAsOperator } from '../jobAudit';
 import { displayState } from '../jobState';
 import { toJobView } from '../jobView';
-import { assertUndoable, requestedUndo } from './jobUndo';
+import { assertUndoable, requestedUndo, type UndoableState } from './jobUndo';
 
 /**
  * undo (`POST /api/imports/{id}/undo`, GraphQL `undoImport`): the operator of a COMPLETED job
- * asks for its undo. The job moves to UNDOING (a compare-and-set: of two requests, one wins, the
+ * (or one cancelled or failed after writing rows, jobUndo.ts) asks for its undo. The job moves to UNDOING (a compare-and-set: of two requests, one wins, the
  * other is refused like a second undo) with its audit entry (`import.undo_requested`), and a
  * worker runs the undo in one transaction, ending UNDONE with the records it left listed, or back
- * at COMPLETED with the error when it failed. Access as for cancel: operators of the job's
+ * in the state it was undone from with the error when it failed. Access as for cancel: operators of the job's
  * organisation.
  */
 export async function undoImport(deps: ImportsDeps, scope: OperatorScope, jobId: string) {
   const job = await scope.job(jobId);
   assertUndoable(job, deps.processors[job.importType]);
-  const move = { from: 'COMPLETED', to: 'UNDOING', changes: { undo: requestedUndo(scope.user.userKey, new Date()) } } as const;
+  const from = job.state as UndoableState;
+  const move = { from, to: 'UNDOING', changes: { undo: requestedUndo(scope.user.userKey, new Date(), from) } } as const;
   if (!(await moveJobAsOperator(deps.db, scope, job, move, 'import.undo_requested'))) {
     assertUndoable(await scope.job(jobId), deps.processors[job.importType]);
     throw new ConflictError('The import changed meanwhile; reload it', { code: 'IMPORT_STATE_CHANGED' });

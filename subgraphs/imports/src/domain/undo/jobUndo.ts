@@ -1,16 +1,18 @@
 import { ConflictError } from '@ems/schema';
 import type { ImportJobRecord } from '../../data/jobs';
-import { displayState } from '../jobState';
+import { displayState, type JobState } from '../jobState';
 import type { RowProcessor, UndoResult } from '../rowProcessor';
 
 /**
  * The job's undo as stored (`import_jobs.undo`, docs/imports.md "Undo"): who asked and when,
  * and once a worker has run it, its counts and how many records it left; or why it failed (the
- * job is COMPLETED again and nothing was undone).
+ * job is back in the state it was undone from and nothing was undone).
  */
 export interface JobUndo {
   requestedBy: string;
   requestedAt: string;
+  /** The state the job was undone from, and goes back to when the undo fails (absent: COMPLETED). */
+  from?: UndoableState;
   finishedAt: string | null;
   error: { message: string } | null;
   counts: UndoResult['counts'];
@@ -21,8 +23,10 @@ export interface JobUndo {
 /** What GraphQL's ImportUndo resolves from: the stored undo and its job (the refusals are read by page). */
 export type ImportUndoParent = JobUndo & { jobId: string };
 
-export function requestedUndo(userKey: string, now: Date): JobUndo {
-  return { requestedBy: userKey, requestedAt: now.toISOString(), finishedAt: null, error: null, counts: [], refused: 0 };
+export type UndoableState = Extract<JobState, 'COMPLETED' | 'CANCELLED' | 'FAILED'>;
+
+export function requestedUndo(userKey: string, now: Date, from: UndoableState = 'COMPLETED'): JobUndo {
+  return { requestedBy: userKey, requestedAt: now.toISOString(), from, finishedAt: null, error: null, counts: [], refused: 0 };
 }
 
 export function finishedUndo(undo: JobUndo, result: UndoResult, now: Date): JobUndo {
@@ -34,8 +38,9 @@ export function failedUndo(undo: JobUndo, message: string, now: Date): JobUndo {
 }
 
 /**
- * Which jobs can be undone: a COMPLETED one of a flow that implements `undo`, once. (A FAILED or
- * CANCELLED row-by-row job keeps the chunks it committed: undoing those is not offered.)
+ * Which jobs can be undone, once, in a flow that implements `undo`: a COMPLETED one, and a
+ * CANCELLED or FAILED one that committed rows before it ended (its chunks stay written: the
+ * operator removes them with the same undo). One that ended before writing has nothing to undo.
  */
 export function assertUndoable(job: ImportJobRecord, processor: RowProcessor): void {
   const refusal = whyNotUndoable(job, processor);
@@ -43,14 +48,18 @@ export function assertUndoable(job: ImportJobRecord, processor: RowProcessor): v
 }
 
 /** Why the job cannot be undone now, or null when it can (ImportJob.undoable: the summary offers the undo). */
-export function whyNotUndoable(job: Pick<ImportJobRecord, 'state'>, processor: RowProcessor): ConflictError | null {
+export function whyNotUndoable(job: Pick<ImportJobRecord, 'state' | 'counts'>, processor: RowProcessor): ConflictError | null {
   if (job.state === 'UNDOING') return new ConflictError('The import is being undone already', { code: 'IMPORT_ALREADY_UNDONE' });
   if (job.state === 'UNDONE')
     return new ConflictError('The import has already been undone; an import is undone once', { code: 'IMPORT_ALREADY_UNDONE' });
-  if (job.state !== 'COMPLETED') {
-    return new ConflictError(`Only a completed import can be undone; this one is ${displayState(job.state)}`, {
-      code: 'IMPORT_NOT_COMPLETED',
-    });
+  const endedAfterWriting = (job.state === 'CANCELLED' || job.state === 'FAILED') && (job.counts?.rows ?? 0) > 0;
+  if (job.state !== 'COMPLETED' && !endedAfterWriting) {
+    return new ConflictError(
+      `Only a completed import, or one cancelled or failed after it wrote rows, can be undone; this one is ${displayState(job.state)}${
+        job.state === 'CANCELLED' || job.state === 'FAILED' ? ' and wrote none' : ''
+      }`,
+      { code: 'IMPORT_NOT_COMPLETED' },
+    );
   }
   if (!processor.undo) return new ConflictError('Imports of this type cannot be undone', { code: 'IMPORT_UNDO_NOT_SUPPORTED' });
   return null;

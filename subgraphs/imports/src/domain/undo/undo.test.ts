@@ -107,13 +107,35 @@ describe('undo of a completed import', () => {
     });
   });
 
+  it('undoes an import cancelled after it wrote its first chunk: the committed rows go, the earlier state is back', async () => {
+    const event = await f.event();
+    const before = await membershipSnapshot();
+    const processor = f.pipeline.processors.EVENT_PARTICIPANT;
+    // The operator cancels between the first chunk (committed) and the second (then rolled back).
+    const cancelBetween = jest.spyOn(processor, 'afterChunks').mockImplementationOnce(async () => {
+      const { id } = await f.knex('imports.importJobs').where({ eventId: event.id }).first('id');
+      await cancelImport(f.deps, f.operator(), id);
+    });
+    try {
+      const job = await uploadParticipants(f.deps, f.operator(), { eventId: String(event.id) }, csvUpload(CSV));
+      const cancelled = await getImport(f.operator(), job.id);
+      expect(cancelled).toMatchObject({ state: 'CANCELLED', counts: expect.objectContaining({ rows: 2 }) });
+      expect(await membershipSnapshot()).not.toEqual(before);
+      const undone = await undoImport(f.deps, f.operator(), job.id);
+      expect(undone).toMatchObject({ state: 'UNDONE', undo: expect.objectContaining({ from: 'CANCELLED', error: null }) });
+      expect(await membershipSnapshot()).toEqual(before);
+    } finally {
+      cancelBetween.mockRestore();
+    }
+  });
+
   it('refuses the undo of a job that has not completed', async () => {
     const { id: eventId } = await f.event();
     const waiting = await uploadParticipants(f.deps, f.operator(), { eventId: String(eventId) }, csvUpload('Given,Family\nA,B\n'));
     expect((await getImport(f.operator(), waiting.id)).state).toBe('COLUMNS_NEEDED');
     await expect(undoImport(f.deps, f.operator(), waiting.id)).rejects.toMatchObject({
       code: 'IMPORT_NOT_COMPLETED',
-      message: 'Only a completed import can be undone; this one is COLUMNS_NEEDED',
+      message: 'Only a completed import, or one cancelled or failed after it wrote rows, can be undone; this one is COLUMNS_NEEDED',
     });
     await cancelImport(f.deps, f.operator(), waiting.id);
     await expect(undoImport(f.deps, f.operator(), waiting.id)).rejects.toMatchObject({ code: 'IMPORT_NOT_COMPLETED' });

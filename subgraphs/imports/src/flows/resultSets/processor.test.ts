@@ -291,7 +291,7 @@ describe('the upload form', () => {
       code: 'NUMBER_CHANGES_NEED_ID_MODE',
     });
     await expect(upload(f.deps, eventId, ['Bib,Time'], 'a.csv', { pointsCalculator: 'FASTEST_WINS' })).rejects.toThrow(
-      'pointsCalculator: pointsCalculator must be one of NONE, RANK_TABLE, WINNER_PERCENT',
+      'pointsCalculator must be one of NONE, RANK_TABLE, WINNER_PERCENT',
     );
     await expect(upload(f.deps, eventId, ['Bib,Time'], 'a.csv', { participantIdMode: 'NAME' })).rejects.toThrow(InputError);
     const other = await f

@@ -21,5 +21,10 @@ export async function openTable(source: ByteSource, options: TableReadOptions): 
       workerMemoryMb: options.xlsxWorkerMemoryMb,
     });
   }
-  return openCsv(source, prefix, { maxRows: options.maxRows, batchSize, choice: options.csv });
+  return openCsv(source, prefix, {
+    maxRows: options.maxRows,
+    batchSize,
+    choice: options.csv,
+    refuseUndecodable: options.refuseUndecodable ?? false,
+  });
 }

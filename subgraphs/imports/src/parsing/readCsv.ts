@@ -46,6 +46,8 @@ export interface CsvReadOptions {
   batchSize: number;
   /** The operator's encoding and delimiter, read instead of detected. */
   choice?: CsvChoice;
+  /** Refuse a chosen encoding the bytes do not fit (TableReadOptions.refuseUndecodable). */
+  refuseUndecodable?: boolean;
 }
 
 /**
@@ -60,7 +62,8 @@ export async function openCsv(source: ByteSource, prefix: FilePrefix, options: C
   // An encoding the operator chose is checked like a detected one: bytes it cannot decode would
   // be stored as replacement characters (a Windows-1252 "Größer" read as UTF-8 becomes "Gr��er").
   // The sample's last characters may be a character the prefix cut in two.
-  if (options.choice?.encoding && sample.slice(0, -4).includes('\ufffd')) throw readErrors.notInChosenEncoding(encoding);
+  if (options.refuseUndecodable && options.choice?.encoding && sample.slice(0, -4).includes('\ufffd'))
+    throw readErrors.notInChosenEncoding(encoding);
   assertLooksLikeText(sample);
   const delimiter = options.choice?.delimiter ?? sniffDelimiter(sample, prefix.wholeFile);
 

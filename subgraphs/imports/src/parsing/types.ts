@@ -15,6 +15,11 @@ export interface TableReadOptions {
   batchSize?: number;
   /** CSV: what the operator chose instead of what detection finds (docs/imports.md, "Reading files"). */
   csv?: CsvChoice;
+  /**
+   * CSV: refuse a chosen encoding the bytes do not fit. The import sets it (it would store
+   * replacement characters); the preview does not, so the operator sees what the choice does.
+   */
+  refuseUndecodable?: boolean;
 }
 
 /** The CSV encodings an operator may choose (the ones detection may find). */

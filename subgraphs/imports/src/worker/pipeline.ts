@@ -145,6 +145,7 @@ async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowPro
   const opened = await openTable(() => readFile(deps.db, job.fileId), {
     sheetIndex: Number(job.config.sheetIndex ?? 0),
     csv: (job.config.csvChoice as CsvChoice | null | undefined) ?? undefined,
+    refuseUndecodable: true,
     maxRows: deps.limits.maxRows,
     xlsxMaxUncompressedBytes: deps.limits.xlsxMaxUncompressedBytes,
     xlsxWorkerMemoryMb: deps.limits.xlsxWorkerMemoryMb,

@@ -1,3 +1,4 @@
+import type { Knex } from '@ems/db';
 import { ConflictError, NotFoundError } from '@ems/schema';
 import {
   cancelImport,
@@ -316,53 +317,52 @@ describe('upkeep between chunks', () => {
 });
 
 describe('a chunk another transaction rolled back', () => {
-  it('runs again when a record it matched went away before it wrote (a merge meanwhile: a foreign-key violation)', async () => {
+  /**
+   * Imports `csv` (chunks of 3 rows) with the first chunk failing once after its writes, as
+   * `failure` makes it fail; answers the job, its event and how often a chunk ran.
+   */
+  async function importFailingFirstChunkOnce(csv: string, failure: (trx: Knex.Transaction, eventId: number) => Promise<unknown>) {
     const processor = f.pipeline.processors.EVENT_PARTICIPANT;
     const original = processor.processChunk!.bind(processor);
     const chunk = jest.spyOn(processor, 'processChunk').mockImplementationOnce(async (trx, ctx, rows) => {
       const result = await original(trx, ctx, rows);
-      // What PostgreSQL answers a write that names a person deleted since it was matched.
-      await trx('membership.participants').insert({ eventId: ctx.job.eventId, personId: 2_000_000_000 });
+      await failure(trx, ctx.job.eventId as number);
       return result;
     });
     try {
       const eventId = (await f.event()).id;
-      const csv = 'First name,Last name\nM1,Merged\nM2,Merged\nM3,Merged\nM4,Merged\n';
       const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(csv));
-      const view = await getImport(f.operator(), job.id);
-      expect(view.state).toBe('COMPLETED');
-      expect(chunk).toHaveBeenCalledTimes(3);
-      expect(view.counts).toMatchObject({ rows: 4, created: 4 });
-      const participants = await f.knex('membership.participants').where({ eventId }).count<{ count: string }[]>('* as count');
-      expect(Number(participants[0]?.count)).toBe(4);
+      return { view: await getImport(f.operator(), job.id), eventId, chunkRuns: chunk.mock.calls.length };
     } finally {
       chunk.mockRestore();
     }
+  }
+
+  const countOf = async (table: string, where: Record<string, unknown>) =>
+    Number((await f.knex(table).where(where).count<{ count: string }[]>('* as count'))[0]?.count);
+
+  it('runs again when a record it matched went away before it wrote (a merge meanwhile: a foreign-key violation)', async () => {
+    const { view, eventId, chunkRuns } = await importFailingFirstChunkOnce(
+      'First name,Last name\nM1,Merged\nM2,Merged\nM3,Merged\nM4,Merged\n',
+      // What PostgreSQL answers a write that names a person deleted since it was matched.
+      (trx, eventId) => trx('membership.participants').insert({ eventId, personId: 2_000_000_000 }),
+    );
+    expect(view.state).toBe('COMPLETED');
+    expect(chunkRuns).toBe(3);
+    expect(view.counts).toMatchObject({ rows: 4, created: 4 });
+    expect(await countOf('membership.participants', { eventId })).toBe(4);
   });
 
   it('runs again and the job completes with each row once (a deadlock inside the first chunk, after its writes)', async () => {
-    const processor = f.pipeline.processors.EVENT_PARTICIPANT;
-    const original = processor.processChunk!.bind(processor);
-    const chunk = jest.spyOn(processor, 'processChunk').mockImplementationOnce(async (trx, ctx, rows) => {
-      const result = await original(trx, ctx, rows);
+    const { view, eventId, chunkRuns } = await importFailingFirstChunkOnce(
+      'First name,Last name\nD1,Lock\nD2,Lock\nD3,Lock\nD4,Lock\nD5,Lock\n',
       // What PostgreSQL answers the transaction it picks to break a deadlock with.
-      await trx.raw(`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '40P01', MESSAGE = 'deadlock detected'; END $$`);
-      return result;
-    });
-    try {
-      const eventId = (await f.event()).id;
-      const csv = 'First name,Last name\nD1,Lock\nD2,Lock\nD3,Lock\nD4,Lock\nD5,Lock\n';
-      const job = await uploadParticipants(f.deps, f.operator(), fields(eventId), csvUpload(csv));
-      const view = await getImport(f.operator(), job.id);
-      expect(view.state).toBe('COMPLETED');
-      expect(chunk).toHaveBeenCalledTimes(3); // two chunks of 3 rows, the first one twice
-      expect(view.counts).toMatchObject({ rows: 5, created: 5 });
-      const participants = await f.knex('membership.participants').where({ eventId }).count<{ count: string }[]>('* as count');
-      expect(Number(participants[0]?.count)).toBe(5);
-      const rowResults = await f.knex('imports.rowResults').where({ jobId: job.id }).count<{ count: string }[]>('* as count');
-      expect(Number(rowResults[0]?.count)).toBe(5);
-    } finally {
-      chunk.mockRestore();
-    }
+      (trx) => trx.raw(`DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '40P01', MESSAGE = 'deadlock detected'; END $$`),
+    );
+    expect(view.state).toBe('COMPLETED');
+    expect(chunkRuns).toBe(3); // two chunks of 3 rows, the first one twice
+    expect(view.counts).toMatchObject({ rows: 5, created: 5 });
+    expect(await countOf('membership.participants', { eventId })).toBe(5);
+    expect(await countOf('imports.rowResults', { jobId: view.id })).toBe(5);
   });
 });

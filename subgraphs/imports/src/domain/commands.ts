@@ -1,5 +1,5 @@
 import type { Knex } from '@ems/db';
-import { ConflictError, InputError, NotFoundError } from '@ems/schema';
+import { ConflictError, InputError, NotFoundError, PayloadTooLargeError } from '@ems/schema';
 import { isAcceptedText } from '@ems/schema/rules';
 import { storeFile } from '../data/files';
 import { findCompletedImportOfFile, insertJob, jobsCorrecting, recentJobs, type ImportJobRecord, type JobChanges } from '../data/jobs';
@@ -13,7 +13,7 @@ import type { CsvChoice } from '../parsing';
 import { parseCsvChoice } from './formFields';
 import { visibleSourceSystem } from './sourceSystemAccess';
 import { IMPORT_TYPES, type ImportType } from './importTypes';
-import { canMove, displayState, isTerminal, type JobState } from './jobState';
+import { canCancel, displayState, isTerminal, type JobState } from './jobState';
 import { toJobView } from './jobView';
 import { auditedMappings, jobCreatedAction, moveJobAsOperator, type ImportAction } from './jobAudit';
 import { undoWithRefusals } from './undo/commands';
@@ -44,6 +44,12 @@ export function uploadFileName(sent: string | null | undefined): string {
   if (!sent) return 'upload';
   if (!isAcceptedText(sent)) throw new InputError('The file name contains control characters', { code: 'INVALID_CHARACTERS' });
   return sent;
+}
+
+/** An upload over the limit (IMPORT_MAX_UPLOAD_BYTES), REST and GraphQL alike: 413, naming the limit where the caller knows it. */
+export function uploadTooLarge(maxBytes?: number): PayloadTooLargeError {
+  const limit = maxBytes === undefined ? '' : ` of ${Math.floor(maxBytes / (1024 * 1024))} MiB`;
+  return new PayloadTooLargeError(`The upload is larger than the limit${limit}`, { code: 'UPLOAD_TOO_LARGE' });
 }
 
 /**
@@ -194,9 +200,7 @@ export async function cancelImport(deps: ImportsDeps, scope: OperatorScope, jobI
     if (isTerminal(job.state)) {
       throw new ConflictError(`The import has already ended (${displayState(job.state)})`, { code: 'IMPORT_ENDED' });
     }
-    // An undo is one transaction, never half done: UNDOING goes back to CANCELLED only when an
-    // undo of a cancelled job fails, never by the operator's cancel.
-    if (job.state === 'UNDOING' || !canMove(job.state, 'CANCELLED')) {
+    if (!canCancel(job.state)) {
       throw new ConflictError(`The import cannot be cancelled while it is ${job.state}`, { code: 'IMPORT_NOT_CANCELLABLE' });
     }
     const move = { from: job.state, to: 'CANCELLED', changes: { finishedAt: new Date() } } as const;

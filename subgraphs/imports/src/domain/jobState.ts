@@ -56,6 +56,15 @@ export function canMove(from: JobState, to: JobState): boolean {
   return JOB_STATE_TABLE[from].next.includes(to);
 }
 
+/**
+ * Whether the operator may cancel a job in `state`: any state that moves on to CANCELLED, but an
+ * undo, which is one transaction and never half done (it goes back to CANCELLED only when the undo
+ * of a cancelled job fails).
+ */
+export function canCancel(state: JobState): boolean {
+  return state !== 'UNDOING' && canMove(state, 'CANCELLED');
+}
+
 export function isTerminal(state: JobState): boolean {
   return JOB_STATE_TABLE[state].owner === 'terminal';
 }

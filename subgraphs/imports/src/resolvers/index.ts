@@ -1,5 +1,5 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { InputError, PayloadTooLargeError } from '@ems/schema';
+import { InputError } from '@ems/schema';
 import type { Resolvers } from './types.generated';
 import {
   cancelImport,
@@ -12,6 +12,7 @@ import {
   templateVariants,
   uploadFileName,
   uploadImport,
+  uploadTooLarge,
   type Upload,
 } from '../domain/commands';
 import { uploadCorrections } from '../domain/failedRows/corrections';
@@ -40,10 +41,6 @@ async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Uploa
       throw new InputError(`The upload is incomplete: ${(err as Error).message}`, { code: 'FILE_REQUIRED' });
     throw err;
   }
-}
-
-function uploadTooLarge(): PayloadTooLargeError {
-  return new PayloadTooLargeError('The upload is larger than the limit', { code: 'UPLOAD_TOO_LARGE' });
 }
 
 /** The upload input as form fields (the REST upload's shape), so both go through one parser. */

@@ -1,17 +1,11 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { InputError, PayloadTooLargeError } from '@ems/schema';
+import { InputError } from '@ems/schema';
 import { isAcceptedText } from '@ems/schema/rules';
-import { uploadFileName, type Upload } from '../domain/commands';
+import { uploadFileName, uploadTooLarge, type Upload } from '../domain/commands';
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 1000;
-
-export function tooLarge(maxBytes: number): PayloadTooLargeError {
-  return new PayloadTooLargeError(`The upload is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MiB`, {
-    code: 'UPLOAD_TOO_LARGE',
-  });
-}
 
 /**
  * Reads a multipart upload as it streams in: the one file (form field `file`) is handed over as
@@ -24,7 +18,7 @@ export function readMultipartUpload<T>(
   onFile: (upload: Upload, fields: Promise<Record<string, string>>) => Promise<T>,
 ): Promise<T> {
   const declared = Number(req.get('content-length') ?? 0);
-  if (declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
+  if (declared > maxBytes + 64 * 1024) throw uploadTooLarge(maxBytes);
   if (!/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {
     throw new InputError('Send the upload as multipart/form-data with the file in the field "file"', { code: 'NOT_MULTIPART' });
   }
@@ -70,7 +64,7 @@ export function readMultipartUpload<T>(
         stream.resume();
         return fail(err as Error);
       }
-      stream.on('limit', () => stream.destroy(tooLarge(maxBytes)));
+      stream.on('limit', () => stream.destroy(uploadTooLarge(maxBytes)));
       onFile({ fileName, contentType: info.mimeType ?? null, body: stream }, fieldsDone).then(resolve, fail);
     });
     parser.on('filesLimit', () => fail(new InputError('Send exactly one file, in the form field "file"', { code: 'ONE_FILE' })));

@@ -52,11 +52,11 @@ export function whyNotUndoable(job: Pick<ImportJobRecord, 'state' | 'counts'>, p
   if (job.state === 'UNDOING') return new ConflictError('The import is being undone already', { code: 'IMPORT_ALREADY_UNDONE' });
   if (job.state === 'UNDONE')
     return new ConflictError('The import has already been undone; an import is undone once', { code: 'IMPORT_ALREADY_UNDONE' });
-  const endedAfterWriting = (job.state === 'CANCELLED' || job.state === 'FAILED') && (job.counts?.rows ?? 0) > 0;
-  if (job.state !== 'COMPLETED' && !endedAfterWriting) {
+  const endedEarly = job.state === 'CANCELLED' || job.state === 'FAILED';
+  if (job.state !== 'COMPLETED' && !(endedEarly && (job.counts?.rows ?? 0) > 0)) {
     return new ConflictError(
       `Only a completed import, or one cancelled or failed after it wrote rows, can be undone; this one is ${displayState(job.state)}${
-        job.state === 'CANCELLED' || job.state === 'FAILED' ? ' and wrote none' : ''
+        endedEarly ? ' and wrote none' : ''
       }`,
       { code: 'IMPORT_NOT_COMPLETED' },
     );

@@ -1,14 +1,15 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { ratio } from '../lib/stats';
 import { fixed, formatTable } from '../lib/table';
 import { copyBaseline, type CopyBaselineResult } from './copyBaseline';
-import { benchPerson, distinctBenchPerson, fileSize } from './generate';
+import { memberWriteFloor } from './memberWriteFloor';
+import { fileSize } from './generate';
+import { MEMBER_HEADER, writeMembersCsv } from './memberFile';
 import { runImport, type ImportRunResult, type RouterSession } from './importRun';
 import type { PeakSampler, WorkerProcess } from './memory';
+import type { WriteFloorResult } from './writeFloor';
 import { REGISTRATION_SYSTEM_ID } from './seed';
 import { TARGETS } from './report';
 
@@ -19,93 +20,12 @@ import { TARGETS } from './report';
  * four (the first row of a household of two or more carries its login, and so does every single
  * member), children are junior members, the others individual; every tenth row not holding a login
  * awaits payment (ordered per household), every tenth row keeps a number of the club's old system.
- * Measured twice on fresh workers, a fifth of the rows and all of them, for the worker's memory.
+ * Measured twice on fresh workers, a fifth of the rows and all of them, for the worker's memory,
+ * then the file's write floor (memberWriteFloor).
  */
 
-export const MEMBER_HEADER = [
-  'First name',
-  'Last name',
-  'Date of birth',
-  'Email',
-  'User key',
-  'Household',
-  'Membership type',
-  'Status',
-  'Membership number',
-] as const;
 /** The acceptance target, end to end (upload to COMPLETED seen by a poll). */
 export const MEMBER_IMPORT_TARGET_ROWS_PER_SECOND = 5_000;
-/** New members are distinctBenchPerson(NEW_PERSONS_FROM * (1 + tag) + r, ...): beyond every person the other scenarios make, and no two alike. */
-const NEW_PERSONS_FROM = 10_000_000;
-
-function mix(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/** The household of row r: rows [start, start + size) share it, size 1..4 by a hash of the start. */
-function householdStarts(rows: number): Uint8Array {
-  const sizes = new Uint8Array(rows);
-  for (let start = 0; start < rows;) {
-    const size = Math.min(1 + (mix(start ^ 0x3a01) % 4), rows - start);
-    sizes[start] = size;
-    start += size;
-  }
-  return sizes;
-}
-
-function isJunior(dateOfBirth: string, referenceDate: string): boolean {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [ry, rm, rd] = referenceDate.split('-').map(Number) as [number, number, number];
-  const age = ry - y - (rm > m || (rm === m && rd >= d) ? 0 : 1);
-  return age < 18;
-}
-
-/**
- * `tag` keeps two files' new persons, logins and old numbers apart (the small file's rows would
- * otherwise be found again, UNCHANGED, in the large one).
- */
-export async function writeMembersCsv(
-  file: string,
-  o: { rows: number; existingPersons: number; referenceDate: string; tag: number },
-): Promise<void> {
-  const { rows, existingPersons, referenceDate, tag } = o;
-  const stream = createWriteStream(file);
-  const write = async (text: string) => {
-    if (!stream.write(text)) await once(stream, 'drain');
-  };
-  const sizes = householdStarts(rows);
-  try {
-    await write(`${MEMBER_HEADER.join(',')}\n`);
-    let household = -1;
-    let size = 0;
-    let text = '';
-    for (let r = 0; r < rows; r++) {
-      if (sizes[r]) {
-        household = r;
-        size = sizes[r]!;
-      }
-      const existing = r % 5 === 0 && r / 5 < existingPersons ? r / 5 : null;
-      const person = existing !== null ? benchPerson(existing) : distinctBenchPerson(NEW_PERSONS_FROM * (1 + tag) + r, 2 * r + tag);
-      const holder = r === household;
-      const login = holder ? `m01-${tag}-${r}` : '';
-      const type = isJunior(person.dateOfBirth, referenceDate) ? 'junior' : 'individual';
-      const status = !holder && mix(r ^ 0x5e1) % 10 === 0 ? 'awaiting payment' : 'active';
-      const number = mix(r ^ 0x77) % 10 === 0 ? `OLD-${tag}-${r + 1}` : '';
-      const householdKey = size > 1 ? `HH-${household}` : '';
-      text += `${person.firstName},${person.lastName},${person.dateOfBirth},${person.email},${login},${householdKey},${type},${status},${number}\n`;
-      if (r % 2000 === 1999) {
-        await write(text);
-        text = '';
-      }
-    }
-    await write(text);
-  } finally {
-    stream.end();
-    await once(stream, 'finish');
-  }
-}
 
 export interface MemberImportRun {
   rows: number;
@@ -119,6 +39,8 @@ export interface MemberBenchResult {
   large: MemberImportRun;
   /** Memberships stored in the period by the large import. */
   memberships: number;
+  /** What the large file's rows must write at least, with plain INSERTs (memberWriteFloor). */
+  writeFloor: WriteFloorResult;
 }
 
 /** The M01 measurement: the file, its COPY baseline, and two imports through the router, each on a fresh worker. */
@@ -175,7 +97,9 @@ export async function measureMemberImport(o: {
     .where({ 'm.periodId': DEMO_PERIOD_ID, 'p.registrationSystemId': REGISTRATION_SYSTEM_ID })
     .whereRaw(`m.details->>'importJobId' = ?`, [large.run.jobId])
     .count({ n: '*' })) as Array<{ n: string }>;
-  return { copy, small, large, memberships: Number(stored[0]!.n) };
+  const writeFloor = await memberWriteFloor(o.knex, o.rows, referenceDate);
+  console.log(`M01 write floor: ${o.rows} rows in ${fixed(writeFloor.ms / 1000, 1)} s, ${fixed(writeFloor.rowsPerSecond, 0)} rows/s`);
+  return { copy, small, large, memberships: Number(stored[0]!.n), writeFloor };
 }
 
 export function memberVerdicts(r: MemberBenchResult) {
@@ -199,6 +123,13 @@ export function formatMemberReport(r: MemberBenchResult): string {
     ['M01 members (row by row)', 'rows/s', 'vs COPY', 'target', 'result'],
     [
       [`COPY baseline (${r.copy.rows} rows, unlogged text table)`, fixed(r.copy.rowsPerSecond, 0), '1.000x', '', ''],
+      [
+        `write floor (${r.writeFloor.rows} rows' persons, accounts, links, memberships, plain INSERT)`,
+        fixed(r.writeFloor.rowsPerSecond, 0),
+        vsCopy(r.writeFloor.rowsPerSecond),
+        '',
+        '',
+      ],
       [
         `M01 ${r.large.rows} end to end rows/s`,
         fixed(r.large.run.endToEndRowsPerSecond, 0),
@@ -240,6 +171,9 @@ export function formatMemberReport(r: MemberBenchResult): string {
     .join(', ');
   return [
     table,
+    `write floor: the large file's new persons, accounts with their OrgUser rows, links and memberships inserted in 5,000-row ` +
+      `transactions into the real tables (indexes, foreign keys, sync triggers), nothing else; M01's worker rate is ` +
+      `${fixed(ratio(r.large.run.workerRowsPerSecond, r.writeFloor.rowsPerSecond), 2)}x of it`,
     memory,
     `M01 ${r.large.rows}: upload ${fixed(r.large.run.uploadMs / 1000, 1)} s; ${counts}; ${r.memberships} memberships stored` +
       (v.memberComplete ? '' : '\nFAIL a row failed, or a created row has no membership'),

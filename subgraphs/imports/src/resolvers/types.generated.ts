@@ -300,11 +300,11 @@ export type ImportUndoRefusal = {
   __typename?: 'ImportUndoRefusal';
   message: Scalars['String']['output'];
   person?: Maybe<Person>;
-  /** CHANGED_SINCE, DELETED_SINCE, REFERENCED or BIB_TAKEN. */
+  /** CHANGED_SINCE, DELETED_SINCE, REFERENCED, BIB_TAKEN or ORDER_KEPT (a membership kept with its order). */
   reason: Scalars['String']['output'];
   record: Scalars['String']['output'];
   recordId: Scalars['String']['output'];
-  /** REFERENCED: what uses the record now (memberships, participants, ...). */
+  /** REFERENCED: what uses the record now (memberships, participants, ...); ORDER_KEPT: what keeps the order. */
   referencedBy: Array<Scalars['String']['output']>;
   /** The file's row that wrote the record; null for the import as a whole (the event's labels). */
   rowNo?: Maybe<Scalars['Int']['output']>;

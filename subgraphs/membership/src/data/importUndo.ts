@@ -29,7 +29,7 @@ export interface UndoOutcomeRow {
   n: number;
 }
 
-export const REFUSED_OUTCOMES = ['CHANGED_SINCE', 'DELETED_SINCE', 'REFERENCED', 'BIB_TAKEN'] as const;
+export const REFUSED_OUTCOMES = ['CHANGED_SINCE', 'DELETED_SINCE', 'REFERENCED', 'BIB_TAKEN', 'ORDER_KEPT'] as const;
 
 /** Every statement ends with its `outcomes` CTE reported: refused records one by one, the rest counted. */
 function reported(withClauses: string): string {
@@ -118,9 +118,20 @@ export function undoMergeCandidates(db: Db, importJobId: string): Promise<UndoOu
 }
 
 /**
- * Records of `table` the job created: deleted unless changed since or referred to by anything
+ * Why a record the job wrote stays although nothing changed it or refers to it: `reasons(alias)`
+ * is an SQL text[] over the record, empty when it may go; `outcome` is how it is reported.
+ */
+interface Hold {
+  reasons: (record: string) => string;
+  bindings: readonly unknown[];
+  outcome: 'ORDER_KEPT' | 'REFERENCED';
+}
+
+/**
+ * Records of `table` the job created: deleted unless changed since, referred to by anything
  * (REFERENCED, with the referring tables) but `parts`, the tables whose rows go with the record
- * (ON DELETE CASCADE, e.g. an order's lines). `personOf` names the record's person in `p`.
+ * (ON DELETE CASCADE, e.g. an order's lines), or held (`hold`). `personOf` names the record's
+ * person in `p`.
  */
 async function deleteCreated(
   db: Db,
@@ -128,6 +139,7 @@ async function deleteCreated(
   table: UndoneTable,
   personOf: string,
   parts: readonly string[] = [],
+  hold: Hold | null = null,
 ): Promise<UndoOutcomeRow[]> {
   const references = (await referencesTo(db, table)).filter((r) => !parts.includes(r.name));
   return run(
@@ -135,23 +147,30 @@ async function deleteCreated(
     `WITH c AS (${takeEntries(table, 'created')}),
      checked AS MATERIALIZED (
        SELECT c.row_key, c.record_id, c.after_xmin, p.id AS found_id, ${personOf} AS person_id,
-              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by
+              coalesce(p.xmin = c.after_xmin, false) AS unchanged, ${referencesOf(references, 'p.id')} AS referenced_by,
+              ${hold ? `CASE WHEN p.id IS NULL THEN '{}'::text[] ELSE ${hold.reasons('p')} END` : `'{}'::text[]`} AS held_by
          FROM c LEFT JOIN membership.${table} p ON p.id = c.record_id
      ),
      removed AS (
        DELETE FROM membership.${table} p USING checked k
-        WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND p.xmin = k.after_xmin
+        WHERE p.id = k.record_id AND k.unchanged AND cardinality(k.referenced_by) = 0 AND cardinality(k.held_by) = 0
+          AND p.xmin = k.after_xmin
        RETURNING p.id
      ),
-     outcomes AS (
-       SELECT k.row_key, k.record_id::text AS record_id, k.person_id, k.referenced_by,
-              CASE WHEN k.record_id IN (SELECT id FROM removed) THEN 'DELETED'
-                   WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
-                   WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
-                   ELSE 'CHANGED_SINCE' END AS outcome
+     decided AS (
+       SELECT k.*, CASE WHEN k.record_id IN (SELECT id FROM removed) THEN 'DELETED'
+                        WHEN k.found_id IS NULL THEN 'ALREADY_GONE'
+                        WHEN cardinality(k.referenced_by) > 0 THEN 'REFERENCED'
+                        WHEN NOT k.unchanged THEN 'CHANGED_SINCE'
+                        ELSE '${hold?.outcome ?? 'CHANGED_SINCE'}' END AS outcome
          FROM checked k
+     ),
+     outcomes AS (
+       SELECT d.row_key, d.record_id::text AS record_id, d.person_id, d.outcome,
+              CASE WHEN cardinality(d.referenced_by) > 0 THEN d.referenced_by WHEN d.unchanged THEN d.held_by ELSE '{}'::text[] END AS referenced_by
+         FROM decided d
      )`,
-    [importJobId],
+    [importJobId, ...(hold?.bindings ?? [])],
   );
 }
 
@@ -264,8 +283,8 @@ export function undoExternalIds(db: Db, importJobId: string, registrationSystemI
 
 /**
  * Records of `table` the job updated: `columns` put back from the record as it was, while they
- * still hold what the job left (a row that moved for another reason is still the job's).
- * `personOf` names the record's person in `c`, the log entry.
+ * still hold what the job left (a row that moved for another reason is still the job's) and
+ * nothing holds them (`hold`). `personOf` names the record's person in `c`, the log entry.
  */
 function restoreUpdated(
   db: Db,
@@ -273,23 +292,33 @@ function restoreUpdated(
   table: 'persons' | 'events' | 'accounts',
   columns: readonly string[],
   personOf: string,
+  hold: Hold | null = null,
 ): Promise<UndoOutcomeRow[]> {
   return run(
     db,
     `WITH c AS (${takeEntries(table, 'updated')}),
+     checked AS MATERIALIZED (
+       SELECT c.*, r.id AS found_id, (r.id IS NOT NULL AND ${sameValues('r', 'a', columns)}) AS unchanged,
+              ${hold ? `CASE WHEN r.id IS NULL THEN '{}'::text[] ELSE ${hold.reasons('r')} END` : `'{}'::text[]`} AS held_by
+         FROM c LEFT JOIN membership.${table} r ON r.id = c.record_id
+                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.after) a
+     ),
      restored AS (
        UPDATE membership.${table} r SET ${putBack('b', columns)}, updated_at = now()
-         FROM c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.before) b
-                CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.after) a
-        WHERE r.id = c.record_id AND ${sameValues('r', 'a', columns)}
+         FROM checked c CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.before) b
+                        CROSS JOIN LATERAL jsonb_populate_record(NULL::membership.${table}, c.after) a
+        WHERE r.id = c.record_id AND cardinality(c.held_by) = 0 AND ${sameValues('r', 'a', columns)}
        RETURNING r.id
      ),
      outcomes AS (
-       SELECT c.row_key, c.record_id::text AS record_id, ${personOf} AS person_id, '{}'::text[] AS referenced_by,
-              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN r.id IS NULL THEN 'DELETED_SINCE' ELSE 'CHANGED_SINCE' END AS outcome
-         FROM c LEFT JOIN membership.${table} r ON r.id = c.record_id
+       SELECT c.row_key, c.record_id::text AS record_id, ${personOf} AS person_id,
+              CASE WHEN c.record_id IN (SELECT id FROM restored) THEN 'RESTORED' WHEN c.found_id IS NULL THEN 'DELETED_SINCE'
+                   WHEN c.unchanged AND cardinality(c.held_by) > 0 THEN '${hold?.outcome ?? 'CHANGED_SINCE'}'
+                   ELSE 'CHANGED_SINCE' END AS outcome,
+              CASE WHEN c.unchanged THEN c.held_by ELSE '{}'::text[] END AS referenced_by
+         FROM checked c
      )`,
-    [importJobId],
+    [importJobId, ...(hold?.bindings ?? [])],
   );
 }
 
@@ -323,9 +352,48 @@ export async function entriesLeft(db: Db, importJobId: string): Promise<string[]
 
 // The membership import's records (M01). They refer to persons, so they go before the persons.
 
-/** Memberships the job created: deleted unless changed since (activated by a payment, cancelled). */
-export function undoCreatedMemberships(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return deleteCreated(db, importJobId, 'memberships', 'p.person_id');
+/**
+ * Whether a membership's order stays, and why: the order is not the job's or changed since (a
+ * part payment), something but its memberships and lines refers to it (a payment started, a
+ * checkout), or another of its memberships stays. A membership and the order it awaits payment
+ * in go together: an order kept without its memberships could be paid for nothing.
+ */
+async function orderKept(db: Db): Promise<Hold['reasons']> {
+  const orderReferences = (await referencesTo(db, 'orders')).filter((r) => r.name !== 'memberships' && r.name !== 'order_lines');
+  const membershipReferences = await referencesTo(db, 'memberships');
+  return (m) => `CASE WHEN ${m}.order_id IS NULL THEN '{}'::text[] ELSE coalesce((
+      SELECT CASE WHEN oc.record_id IS NULL OR o.xmin <> oc.after_xmin THEN ARRAY['orders']
+                  ELSE ${referencesOf(orderReferences, 'o.id')}
+                       || CASE WHEN EXISTS (
+                            SELECT 1 FROM membership.memberships s
+                              LEFT JOIN membership.import_changes sc
+                                     ON sc.import_job_id = ? AND sc.record_table = 'memberships' AND sc.before IS NULL AND sc.record_id = s.id
+                             WHERE s.order_id = o.id AND s.id <> ${m}.id
+                               AND (sc.record_id IS NULL OR s.xmin <> sc.after_xmin OR cardinality(${referencesOf(membershipReferences, 's.id')}) > 0))
+                          THEN ARRAY['memberships'] ELSE '{}'::text[] END END
+        FROM membership.orders o
+        LEFT JOIN membership.import_changes oc ON oc.import_job_id = ? AND oc.record_table = 'orders' AND oc.before IS NULL AND oc.record_id = o.id
+       WHERE o.id = ${m}.order_id), '{}'::text[]) END`;
+}
+
+/**
+ * Memberships the job created: deleted unless changed since (activated by a payment, cancelled)
+ * or their order stays (ORDER_KEPT, orderKept). The job's orders are locked first, so that no
+ * payment starts on one between the check and the orders' step.
+ */
+export async function undoCreatedMemberships(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  await rawSet(
+    db,
+    `SELECT o.id FROM membership.orders o
+       JOIN membership.import_changes c ON c.import_job_id = ? AND c.record_table = 'orders' AND c.before IS NULL AND c.record_id = o.id
+      ORDER BY o.id FOR UPDATE OF o`,
+    [importJobId],
+  );
+  return deleteCreated(db, importJobId, 'memberships', 'p.person_id', [], {
+    reasons: await orderKept(db),
+    bindings: [importJobId, importJobId],
+    outcome: 'ORDER_KEPT',
+  });
 }
 
 /** Unpaid orders the job created, with their lines: deleted unless changed since or paid into (payments refer to them). */
@@ -333,14 +401,50 @@ export function undoCreatedOrders(db: Db, importJobId: string): Promise<UndoOutc
   return deleteCreated(db, importJobId, 'orders', 'NULL::int', ['order_lines']);
 }
 
-/** LinkedPerson rows the job added. */
-export function undoCreatedLinks(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return deleteCreated(db, importJobId, 'linked_persons', 'p.person_id');
+/**
+ * A household stays together while it is in use: an account (`accountOf` the record) one of whose
+ * linked persons holds a membership created since the import began (one the undo kept, a
+ * correction's, or one registered online since) keeps the links, OrgUser row and person the job
+ * gave it. Only memberships in the record's organisation count when `organisationOf` is given.
+ */
+function householdInUse(since: Date, accountOf: (record: string) => string, organisationOf?: (record: string) => string): Hold {
+  return {
+    reasons: (r) => `CASE WHEN EXISTS (
+        SELECT 1 FROM membership.linked_persons hl JOIN membership.memberships hm ON hm.person_id = hl.person_id
+          ${organisationOf ? `JOIN membership.membership_periods hp ON hp.id = hm.period_id AND hp.organisation_id = ${organisationOf(r)}` : ''}
+         WHERE hl.account_id = ${accountOf(r)} AND hm.created_at >= ?)
+      THEN ARRAY['memberships'] ELSE '{}'::text[] END`,
+    bindings: [since],
+    outcome: 'REFERENCED',
+  };
 }
 
-/** OrgUser rows the job added: deleted unless their roles changed since. */
-export function undoCreatedOrgUsers(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return deleteCreated(db, importJobId, 'org_users', 'NULL::int');
+/** LinkedPerson rows the job added: deleted unless changed since or their household is in use (householdInUse). */
+export function undoCreatedLinks(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(
+    db,
+    importJobId,
+    'linked_persons',
+    'p.person_id',
+    [],
+    householdInUse(since, (r) => `${r}.account_id`),
+  );
+}
+
+/** OrgUser rows the job added: deleted unless their roles changed since or the account's household is in use in the organisation. */
+export function undoCreatedOrgUsers(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
+  return deleteCreated(
+    db,
+    importJobId,
+    'org_users',
+    'NULL::int',
+    [],
+    householdInUse(
+      since,
+      (r) => `${r}.account_id`,
+      (r) => `${r}.organisation_id`,
+    ),
+  );
 }
 
 /** Accounts the job created: deleted unless changed since or referred to (another organisation's OrgUser, a link, an order...). */
@@ -350,9 +454,19 @@ export function undoCreatedAccounts(db: Db, importJobId: string): Promise<UndoOu
 
 const ACCOUNT_COLUMNS = ['person_id', 'email'];
 
-/** Accounts that had no person of their own and got one (and maybe an e-mail) from the job: put back while still the job's. */
-export function undoUpdatedAccounts(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
-  return restoreUpdated(db, importJobId, 'accounts', ACCOUNT_COLUMNS, "(c.after->>'person_id')::int");
+/**
+ * Accounts that had no person of their own and got one (and maybe an e-mail) from the job: put
+ * back while still the job's and their household is not in use (householdInUse).
+ */
+export function undoUpdatedAccounts(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
+  return restoreUpdated(
+    db,
+    importJobId,
+    'accounts',
+    ACCOUNT_COLUMNS,
+    "(c.after->>'person_id')::int",
+    householdInUse(since, (r) => `${r}.id`),
+  );
 }
 
 /**

@@ -141,7 +141,12 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
 
     async undo(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult> {
       return undoResultOf(
-        await port.undoImportChanges(trx, { importJobId: job.id, registrationSystemId: job.registrationSystemId, eventId: job.eventId }),
+        await port.undoImportChanges(trx, {
+          importJobId: job.id,
+          registrationSystemId: job.registrationSystemId,
+          eventId: job.eventId,
+          since: job.createdAt,
+        }),
       );
     },
   };

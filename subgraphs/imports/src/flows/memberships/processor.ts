@@ -194,7 +194,12 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
      */
     async undo(trx: Knex.Transaction, job: ImportJobRecord): Promise<UndoResult> {
       return undoResultOf(
-        await port.undoImportChanges(trx, { importJobId: job.id, registrationSystemId: job.registrationSystemId, eventId: null }),
+        await port.undoImportChanges(trx, {
+          importJobId: job.id,
+          registrationSystemId: job.registrationSystemId,
+          eventId: null,
+          since: job.createdAt,
+        }),
       );
     },
   };

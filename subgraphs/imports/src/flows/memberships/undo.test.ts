@@ -86,22 +86,136 @@ describe('undo of a membership import', () => {
     expect(undone.state).toBe('UNDONE');
     const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
     expect(report.undo.refused.map((r) => [r.rowNo, r.record, r.reason])).toEqual([
-      // Lea's login pays Leo's order, which stays: so do her account and her person.
+      // Lea's login pays Leo's order, which stays: so do her account and her person, and the
+      // household stays together (her link, Leo's link, her account's OrgUser row), so that she
+      // still sees Leo's paid membership when she signs in.
+      [2, 'LINKED_PERSON', 'REFERENCED'],
+      [2, 'ORG_USER', 'REFERENCED'],
       [2, 'ACCOUNT', 'REFERENCED'],
       [2, 'PERSON', 'REFERENCED'],
       [3, 'MEMBERSHIP', 'CHANGED_SINCE'],
       [3, 'ORDER', 'REFERENCED'],
+      [3, 'LINKED_PERSON', 'REFERENCED'],
       [3, 'PERSON', 'REFERENCED'],
       [4, 'PERSON', 'CHANGED_SINCE'],
     ]);
     expect(report.undo.refused.find((r) => r.record === 'ORDER')?.message).toBe('Now used by memberships; kept.');
+    expect(report.undo.refused.find((r) => r.record === 'LINKED_PERSON')?.message).toBe('Now used by memberships; kept.');
     expect(await f.knex('membership.memberships').where({ id: leo.targetId }).first('status')).toEqual({ status: 'active' });
     expect(await f.knex('membership.persons').where({ id: mo.personId }).first('email')).toEqual({ email: 'mo@new.example.org' });
-    // What nobody touched is gone: Lea's membership and links, Mo's membership, account and link.
     const lea = rows.find((r) => r.rowNo === 2)!;
+    const { id: leaAccount } = await f.knex('membership.accounts').where({ externalUserId: 'lea.lenz' }).first('id');
+    expect(
+      (await f.knex('membership.linkedPersons').where({ accountId: leaAccount }).orderBy('personId')).map((l) => [
+        l.personId,
+        l.relationship,
+      ]),
+    ).toEqual([
+      [lea.personId, 'self'],
+      [leo.personId, 'household'],
+    ]);
+    expect(
+      await f.knex('membership.orgUsers').where({ accountId: leaAccount, organisationId: f.club.organisationId }).first(),
+    ).toBeDefined();
+    // What nobody touched is gone: Lea's membership, Mo's membership, account and link.
     expect(await f.knex('membership.memberships').where({ id: lea.targetId }).first()).toBeUndefined();
-    expect(await f.knex('membership.linkedPersons').where({ personId: lea.personId }).first()).toBeUndefined();
     expect(await f.knex('membership.memberships').where({ id: mo.targetId }).first()).toBeUndefined();
     expect(await f.knex('membership.accounts').where({ externalUserId: 'mo.mertens' }).first()).toBeUndefined();
+  });
+
+  it('keeps the memberships of an order a payment was started for, with the order, its payer and the household', async () => {
+    const before = await snapshot();
+    const job = await completedImport([
+      // Two rows a chunk: Pit and Pam, in one chunk, await payment in one order.
+      'Rex,Roth,1975-03-03,rex.roth,,individual,Season 2026,active,',
+      'Pia,Paul,1982-03-03,pia.paul,P1,individual,Season 2026,active,',
+      'Pit,Paul,2012-03-03,,P1,junior,Season 2026,awaiting payment,',
+      'Pam,Paul,2015-03-03,,P1,junior,Season 2026,awaiting payment,',
+    ]);
+    const rows = (await f.knex('imports.rowResults').where({ jobId: job.id }).orderBy('rowNo')) as Array<{
+      rowNo: number;
+      personId: number;
+      targetId: number;
+    }>;
+    const [pia, pit, pam] = [3, 4, 5].map((n) => rows.find((r) => r.rowNo === n)!);
+    const { orderId } = await f.knex('membership.memberships').where({ id: pit!.targetId }).first('orderId');
+    expect(await f.knex('membership.memberships').where({ id: pam!.targetId }).first('orderId')).toEqual({ orderId });
+    // Pia opened the payment page: an attempt exists, the order is not paid yet.
+    const order = await f.knex('membership.orders').where({ id: orderId }).first('totalMinor', 'currency');
+    await f.knex('membership.payments').insert({ orderId, provider: 'builtin', amountMinor: order.totalMinor, currency: order.currency });
+
+    const undone = await undoImport(f.deps, f.operator(), job.id);
+    expect(undone.state).toBe('UNDONE');
+    const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
+    expect(report.undo.refused.map((r) => [r.rowNo, r.record, r.reason, r.referencedBy])).toEqual([
+      [3, 'LINKED_PERSON', 'REFERENCED', ['memberships']],
+      [3, 'ORG_USER', 'REFERENCED', ['memberships']],
+      [3, 'ACCOUNT', 'REFERENCED', ['linked_persons', 'orders', 'org_users']],
+      [3, 'PERSON', 'REFERENCED', ['accounts', 'linked_persons']],
+      [4, 'MEMBERSHIP', 'ORDER_KEPT', ['payments']],
+      [4, 'ORDER', 'REFERENCED', ['memberships', 'payments']],
+      [4, 'LINKED_PERSON', 'REFERENCED', ['memberships']],
+      [4, 'PERSON', 'REFERENCED', ['linked_persons', 'memberships', 'order_lines']],
+      [5, 'MEMBERSHIP', 'ORDER_KEPT', ['payments']],
+      [5, 'LINKED_PERSON', 'REFERENCED', ['memberships']],
+      [5, 'PERSON', 'REFERENCED', ['linked_persons', 'memberships', 'order_lines']],
+    ]);
+    expect(report.undo.refused.find((r) => r.reason === 'ORDER_KEPT')?.message).toBe(
+      'Its order stays (a payment was started or made, or the order changed after the import); kept with it.',
+    );
+    // The order can still be paid for what it says: both memberships await it.
+    expect((await f.knex('membership.memberships').where({ orderId }).orderBy('id')).map((m) => [m.personId, m.status])).toEqual([
+      [pit!.personId, 'pending_payment'],
+      [pam!.personId, 'pending_payment'],
+    ]);
+    // Pia's own membership and everything of Rex are gone.
+    expect(await f.knex('membership.memberships').where({ id: pia!.targetId }).first()).toBeUndefined();
+    expect(await f.knex('membership.accounts').where({ externalUserId: 'rex.roth' }).first()).toBeUndefined();
+
+    // Once the attempt is gone, nothing else of the job would be left: the kept rows are exactly the household's.
+    await f.knex('membership.payments').where({ orderId }).delete();
+    await f.knex('membership.memberships').where({ orderId }).delete();
+    await f.knex('membership.orders').where({ id: orderId }).delete();
+    const { id: piaAccount } = await f.knex('membership.accounts').where({ externalUserId: 'pia.paul' }).first('id');
+    await f.knex('membership.linkedPersons').where({ accountId: piaAccount }).delete();
+    await f.knex('membership.orgUsers').where({ accountId: piaAccount }).delete();
+    await f.knex('membership.accounts').where({ id: piaAccount }).delete();
+    await f.knex('membership.persons').whereIn('id', [pia!.personId, pit!.personId, pam!.personId]).delete();
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps a membership whose order keeps another membership changed since: an order stays whole', async () => {
+    const job = await completedImport([
+      // Two rows a chunk: Udo and Uli, in one chunk, await payment in one order.
+      'Vera,Voss,1979-04-04,vera.voss,,individual,Season 2026,active,',
+      'Ute,Uhl,1983-04-04,ute.uhl,U1,individual,Season 2026,active,',
+      'Udo,Uhl,2011-04-04,,U1,junior,Season 2026,awaiting payment,',
+      'Uli,Uhl,2016-04-04,,U1,junior,Season 2026,awaiting payment,',
+    ]);
+    const rows = (await f.knex('imports.rowResults').where({ jobId: job.id }).orderBy('rowNo')) as Array<{
+      rowNo: number;
+      targetId: number;
+    }>;
+    const [udo, uli] = [4, 5].map((n) => rows.find((r) => r.rowNo === n)!);
+    const { orderId } = await f.knex('membership.memberships').where({ id: udo!.targetId }).first('orderId');
+    expect(await f.knex('membership.memberships').where({ id: uli!.targetId }).first('orderId')).toEqual({ orderId });
+    // After the import the club writes a note on Udo's membership; Uli's is untouched.
+    await f
+      .knex('membership.memberships')
+      .where({ id: udo!.targetId })
+      .update({ details: { note: 'changed' } });
+
+    await undoImport(f.deps, f.operator(), job.id);
+    const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
+    expect(
+      report.undo.refused
+        .filter((r) => r.record === 'MEMBERSHIP' || r.record === 'ORDER')
+        .map((r) => [r.rowNo, r.record, r.reason, r.referencedBy]),
+    ).toEqual([
+      [4, 'MEMBERSHIP', 'CHANGED_SINCE', []],
+      [4, 'ORDER', 'REFERENCED', ['memberships']],
+      [5, 'MEMBERSHIP', 'ORDER_KEPT', ['memberships']],
+    ]);
+    expect(await f.knex('membership.memberships').where({ orderId }).count({ n: '*' })).toEqual([{ n: '2' }]);
   });
 });

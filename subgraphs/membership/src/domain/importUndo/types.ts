@@ -20,7 +20,7 @@ export type UndoRecordKind =
 export type UndoDoneOutcome = 'DELETED' | 'RESTORED' | 'ALREADY_GONE';
 
 /** Why a record was left as it is now. */
-export type UndoRefusalReason = 'CHANGED_SINCE' | 'DELETED_SINCE' | 'REFERENCED' | 'BIB_TAKEN';
+export type UndoRefusalReason = 'CHANGED_SINCE' | 'DELETED_SINCE' | 'REFERENCED' | 'BIB_TAKEN' | 'ORDER_KEPT';
 
 export interface ImportUndoRefusal {
   /** The caller's key of the row that (last) wrote the record: the import's row number; null for the job as a whole. */
@@ -31,7 +31,7 @@ export interface ImportUndoRefusal {
   /** The person the record is or belongs to, when there is one. */
   personId: number | null;
   reason: UndoRefusalReason;
-  /** REFERENCED: the tables that refer to the record. */
+  /** REFERENCED: the tables that refer to the record (or use it: a household's memberships); ORDER_KEPT: what keeps the order. */
   referencedBy: string[];
 }
 
@@ -51,4 +51,5 @@ export const UNDO_REFUSAL_MESSAGES: Record<UndoRefusalReason, string> = {
   DELETED_SINCE: 'Deleted after the import; there is nothing to put back.',
   REFERENCED: 'Now in use elsewhere; kept.',
   BIB_TAKEN: 'The bib it had before the import now belongs to another participant; kept as it is now.',
+  ORDER_KEPT: 'Its order stays (a payment was started or made, or the order changed after the import); kept with it.',
 };

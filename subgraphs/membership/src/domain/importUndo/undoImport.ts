@@ -27,6 +27,8 @@ export interface ImportUndoTarget {
   registrationSystemId: number;
   /** The event the job wrote into: locked first, as every import into it locks it. Null for flows without an event. */
   eventId: number | null;
+  /** When the import began: a household with a membership created since stays together (householdInUse). */
+  since: Date;
 }
 
 interface UndoStep {
@@ -45,9 +47,9 @@ const UNDO_STEPS: readonly UndoStep[] = [
   { record: 'PERSON', run: (db, t) => holdCreatedMembers(db, t.importJobId) },
   { record: 'MEMBERSHIP', run: (db, t) => undoCreatedMemberships(db, t.importJobId) },
   { record: 'ORDER', run: (db, t) => undoCreatedOrders(db, t.importJobId) },
-  { record: 'LINKED_PERSON', run: (db, t) => undoCreatedLinks(db, t.importJobId) },
-  { record: 'ORG_USER', run: (db, t) => undoCreatedOrgUsers(db, t.importJobId) },
-  { record: 'ACCOUNT', run: (db, t) => undoUpdatedAccounts(db, t.importJobId) },
+  { record: 'LINKED_PERSON', run: (db, t) => undoCreatedLinks(db, t.importJobId, t.since) },
+  { record: 'ORG_USER', run: (db, t) => undoCreatedOrgUsers(db, t.importJobId, t.since) },
+  { record: 'ACCOUNT', run: (db, t) => undoUpdatedAccounts(db, t.importJobId, t.since) },
   { record: 'ACCOUNT', run: (db, t) => undoCreatedAccounts(db, t.importJobId) },
   { record: 'PARTICIPANT', run: (db, t) => undoCreatedParticipants(db, t.importJobId) },
   { record: 'PARTICIPANT', run: (db, t) => undoUpdatedParticipantsPrepare(db, t.importJobId) },

@@ -84,7 +84,7 @@ describe('membership import through every stage', () => {
       created: 6,
       failed: 3,
       personsCreated: 5,
-      renewals: 1,
+      renewals: 2,
       accountsCreated: 2,
       linksCreated: 4,
       ordersCreated: 1,
@@ -106,7 +106,8 @@ describe('membership import through every stage', () => {
       roles: ['ROLE_USER'],
     });
     expect(await linkedPersons(lisa.id)).toEqual([
-      { firstName: 'Lars', relationship: 'household', status: 'active', memberType: 'new' },
+      // A member since 2015: a member of the club before this period, so a renewal.
+      { firstName: 'Lars', relationship: 'household', status: 'active', memberType: 'renewal' },
       { firstName: 'Lisa', relationship: 'self', status: 'active', memberType: 'new' },
       { firstName: 'Lotta', relationship: 'household', status: 'pending_payment', memberType: 'new' },
     ]);
@@ -146,6 +147,42 @@ describe('membership import through every stage', () => {
     expect(again.alreadyImportedJobId).toBe(jobId);
     const view = await submitCellMappings(f.deps, f.operator(), again.id, [{ fkType: 'membershipType', value: 'Familie', targetId: null }]);
     expect(view.counts).toMatchObject({ rows: 9, created: 0, updated: 0, unchanged: 6, failed: 3, personsCreated: 0, accountsCreated: 0 });
+  });
+});
+
+describe('a "Paid" column and the year members joined', () => {
+  it('reads ja and nein, and a member since before the period renews without the joining fee', async () => {
+    const job = await upload(
+      [
+        'First name,Last name,Date of birth,User key,Membership type,Period,Bezahlt,Mitglied seit',
+        'Jan,Jahr,1980-01-01,jan.jahr,individual,Season 2026,ja,2016',
+        'Nele,Nein,1981-01-01,nele.nein,individual,Season 2026,nein,2026', // joined this year: new
+        'Olaf,Offen,1982-01-01,olaf.offen,individual,Season 2026,nein,2011', // an old member who has not paid yet
+        'Ben,Bald,1983-01-01,,individual,Season 2026,ja,2030',
+        'Uwe,Ur,1984-01-01,,individual,Season 2026,ja,1950',
+      ].join('\n'),
+    );
+    const view = await getImport(f.operator(), job.id);
+    expect(view.counts).toMatchObject({ created: 3, failed: 2, renewals: 2 });
+    const { rows } = await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: true });
+    expect(rows.map((r) => [r.rowNo, r.failure?.description])).toEqual([
+      [5, 'Member since 2030 is in the future'],
+      [6, 'Member since 1950 is before the date of birth'],
+    ]);
+    const memberships = async (userKey: string) =>
+      f
+        .knex('membership.memberships as m')
+        .join('membership.accounts as a', 'a.personId', 'm.personId')
+        .where({ 'a.externalUserId': userKey, 'a.registrationSystemId': f.club.tenantId })
+        .first('m.status', 'm.memberType', 'm.orderId', 'm.details');
+    expect(await memberships('jan.jahr')).toMatchObject({ status: 'active', memberType: 'renewal', details: { memberSince: '2016' } });
+    const nele = await memberships('nele.nein');
+    const olaf = await memberships('olaf.offen');
+    expect([nele.status, nele.memberType, olaf.status, olaf.memberType]).toEqual(['pending_payment', 'new', 'pending_payment', 'renewal']);
+    const kinds = async (orderId: number) =>
+      (await f.knex('membership.orderLines').where({ orderId }).orderBy('position')).map((l) => l.kind);
+    expect(await kinds(nele.orderId)).toContain('joining_fee');
+    expect(await kinds(olaf.orderId)).not.toContain('joining_fee');
   });
 });
 

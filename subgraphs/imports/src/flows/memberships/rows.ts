@@ -20,6 +20,7 @@ export interface MemberRow {
   membershipTypeId: number;
   status: 'active' | 'pending_payment';
   membershipNumber: string | null;
+  /** YYYY-MM-DD, or only the year (YYYY). */
   memberSince: string | null;
 }
 
@@ -32,6 +33,9 @@ const STATUS_WORDS: Record<string, MemberRow['status']> = {
   aktiv: 'active',
   bezahlt: 'active',
   mitglied: 'active',
+  // A "Paid" column (bezahlt: ja / nein).
+  yes: 'active',
+  ja: 'active',
   'awaiting payment': 'pending_payment',
   'pending payment': 'pending_payment',
   pending: 'pending_payment',
@@ -39,6 +43,8 @@ const STATUS_WORDS: Record<string, MemberRow['status']> = {
   offen: 'pending_payment',
   unbezahlt: 'pending_payment',
   'zahlung ausstehend': 'pending_payment',
+  no: 'pending_payment',
+  nein: 'pending_payment',
 };
 
 /** The longest user key the admin service accepts on sign-in. */
@@ -77,10 +83,14 @@ export function readMemberRow(row: MappedRow, ctx: MemberRowContext): MemberRow 
   };
   const dateOfBirth = date('dateOfBirth', 'Date of birth');
   if (typeof dateOfBirth === 'object' && dateOfBirth !== null) return dateOfBirth;
-  const memberSince = date('memberSince', 'Member since');
-  if (typeof memberSince === 'object' && memberSince !== null) return memberSince;
-  if (memberSince && memberSince > ctx.today) return failed(`Member since ${memberSince} is in the future`);
-  if (memberSince && dateOfBirth && memberSince < dateOfBirth) return failed(`Member since ${memberSince} is before the date of birth`);
+  // Clubs often know only the year someone joined: kept as the year (YYYY), compared at that precision.
+  const since = v('memberSince');
+  const memberSince = !since ? null : /^\d{4}$/.test(since) ? since : parseDate(since);
+  if (since && memberSince === null) return failed(`Member since "${since}" is not a date or a year (use YYYY-MM-DD, DD.MM.YYYY or YYYY)`);
+  const atPrecision = (day: string) => day.slice(0, memberSince?.length);
+  if (memberSince && memberSince > atPrecision(ctx.today)) return failed(`Member since ${memberSince} is in the future`);
+  if (memberSince && dateOfBirth && memberSince < atPrecision(dateOfBirth))
+    return failed(`Member since ${memberSince} is before the date of birth`);
   const email = v('email') || null;
   if (email && !isPlausibleEmail(email)) return failed(`Email "${email}" is not an email address`);
 

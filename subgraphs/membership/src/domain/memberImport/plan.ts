@@ -184,8 +184,18 @@ export function planMemberRows(rows: readonly MemberWrite[], state: PlanState): 
 }
 
 /**
+ * Whether a row's "member since" (a date, or only a year) lies before the period began, at the
+ * precision it was given: a member of the club before this period, in the system the club is
+ * leaving, renews (no joining fee) although this system holds no earlier membership.
+ */
+function memberBefore(memberSince: string | null, startsOn: string | undefined): boolean {
+  return memberSince !== null && startsOn !== undefined && memberSince < startsOn.slice(0, memberSince.length);
+}
+
+/**
  * A renewal is a person active in the period's previous period (decideMemberType): stored, or
- * imported as active by an accepted row of this batch (a file may hold two seasons).
+ * imported as active by an accepted row of this batch (a file may hold two seasons), or a member
+ * since before the period began (memberBefore).
  */
 function decideRenewals(rows: readonly MemberWrite[], plans: RowPlan[], state: PlanState): RowPlan[] {
   const activeBefore = new Set(
@@ -198,8 +208,10 @@ function decideRenewals(rows: readonly MemberWrite[], plans: RowPlan[], state: P
   return plans.map((plan, i) => {
     const row = rows[i] as MemberWrite;
     if (plan.rejected !== null) return plan;
-    const previous = state.periods.get(row.periodId)?.previousPeriodId ?? null;
-    const renewing = previous !== null && activeBefore.has(personPeriodKey(plan.person, previous));
+    const period = state.periods.get(row.periodId);
+    const previous = period?.previousPeriodId ?? null;
+    const renewing =
+      (previous !== null && activeBefore.has(personPeriodKey(plan.person, previous))) || memberBefore(row.memberSince, period?.startsOn);
     return { ...plan, memberType: decideMemberType({ activeInPreviousPeriod: renewing }) as 'new' | 'renewal' };
   });
 }

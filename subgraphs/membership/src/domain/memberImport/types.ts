@@ -37,6 +37,7 @@ export interface MemberWrite extends PersonWrite {
   status: ImportedMembershipStatus;
   /** Kept when given (unique in the period); otherwise an active membership gets the next number of the pattern. */
   membershipNumber: string | null;
+  /** YYYY-MM-DD, or only the year (YYYY): before the period began, the row renews. */
   memberSince: string | null;
 }
 

@@ -161,13 +161,16 @@ async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowPro
     await table.close();
   }
   const template = await templateFor(deps, job, table.header);
-  const columns = autoMatchColumns({
-    header: table.header,
-    fields: processor.fields(job.config),
-    mode: await columnMode(deps, job),
-    template: template ? { key: template.key, mappings: template.columnMappings } : null,
-    customHeaders: (job.config.createCustom as Array<string | null> | undefined) ?? [],
-  });
+  const columns = {
+    ...autoMatchColumns({
+      header: table.header,
+      fields: processor.fields(job.config),
+      mode: await columnMode(deps, job),
+      template: template ? { key: template.key, mappings: template.columnMappings } : null,
+      customHeaders: (job.config.createCustom as Array<string | null> | undefined) ?? [],
+    }),
+    delimiter: table.delimiter ?? null,
+  };
   return moveJob(
     deps.db,
     job.id,

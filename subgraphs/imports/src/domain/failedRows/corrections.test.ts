@@ -176,6 +176,18 @@ describe('failed rows: who may download or correct, and when', () => {
     completed = job.id;
   });
 
+  it('writes the failed rows with the imported file’s own delimiter, and they import again from it', async () => {
+    const { id: eventId } = await f.event();
+    const german = ['Vorname;Nachname;Geburtsdatum', 'Jörg;Kühn;30.02.1980', 'Eva;Ernst;01.02.1980'].join('\r\n');
+    const job = await uploadParticipants(f.deps, f.operator(), { eventId: String(eventId) }, csvUpload(german, 'Teilnehmer.csv'));
+    expect((await getImport(f.operator(), job.id)).counts).toMatchObject({ created: 1, failed: 1 });
+    const file = (await download(job.id)).text;
+    expect(file.split('\r\n')[0]).toBe('\uFEFF"Vorname";"Nachname";"Geburtsdatum";"Failure category";"Failure detail";"Failed row"');
+    const corrected = file.replace('30.02.1980', '28.02.1980');
+    const again = await uploadCorrections(f.deps, f.operator(), job.id, {}, csvUpload(corrected, 'Teilnehmer-failed-rows.csv'));
+    expect((await getImport(f.operator(), again.id)).counts).toMatchObject({ created: 1, failed: 0 });
+  });
+
   it('reads the failed rows of a long import page by page, in file order', async () => {
     const { id: eventId } = await f.event();
     const lines = ['First name,Last name', ...Array.from({ length: 2500 }, (_, i) => `,Name${i + 1}`)];

@@ -14,8 +14,10 @@ import { neutraliseCell } from '@ems/schema/rules';
  * The failed rows of a row-by-row import as a CSV the operator can open, correct and import again
  * (docs/imports.md, "Failed rows and corrections"): the imported file's header and each failed
  * row's cells as read, then the failure's category, its detail and the row's number in that file.
- * UTF-8 with a BOM (Excel reads it as UTF-8), RFC 4180 (every value quoted, CRLF), every cell
- * neutralised against formula injection. Written as it is read, a page of rows at a time.
+ * UTF-8 with a BOM (Excel reads it as UTF-8), RFC 4180 (every value quoted, CRLF), with the
+ * imported CSV's own delimiter (a German Excel that saved `;` opens `;` in columns; an XLSX's rows
+ * get commas), every cell neutralised against formula injection. Written as it is read, a page of
+ * rows at a time.
  */
 
 /** The columns the file adds after the imported file's own; a corrections job ignores them. */
@@ -83,7 +85,7 @@ async function* records(db: Knex, job: ImportJobRecord): AsyncGenerator<string[]
  * already under way is broken off rather than ending as if complete.
  */
 export function failedRowsCsv(db: Knex, job: ImportJobRecord): Readable {
-  const csv = stringify({ bom: true, quoted: true, record_delimiter: 'windows' });
+  const csv = stringify({ bom: true, quoted: true, record_delimiter: 'windows', delimiter: job.columns?.delimiter ?? ',' });
   pipeline(Readable.from(records(db, job)), csv, () => undefined);
   return csv;
 }

@@ -29,6 +29,8 @@ export interface ColumnsState {
   templateVariantKey: string | null;
   missingRequired: string[];
   duplicates: Array<{ field: string; columns: number[] }>;
+  /** CSV: the delimiter the file was read with (detected or chosen); its failed rows are written with it. */
+  delimiter?: string | null;
 }
 
 export const CUSTOM_FIELDS = ['custom1', 'custom2', 'custom3'] as const;
@@ -134,7 +136,10 @@ export function applyOperatorMappings(
       matchedBy: choice.field ? 'OPERATOR' : 'NONE',
     };
   }
-  const next = withProblems({ header: state.header, mappings, templateVariantKey: state.templateVariantKey }, fields);
+  const next = withProblems(
+    { header: state.header, mappings, templateVariantKey: state.templateVariantKey, delimiter: state.delimiter },
+    fields,
+  );
   if (next.missingRequired.length > 0) {
     throw new InputError(`Required fields have no column: ${next.missingRequired.join(', ')}`, { code: 'REQUIRED_FIELD_UNMAPPED' });
   }

@@ -84,8 +84,9 @@ export async function importsFixture(options: { chunkRows?: number; today?: () =
 /**
  * Every row of every membership table but the columns that say when or in which transaction a row
  * last changed, for tests that compare a state before and after (an undo). `except`: tables left out.
- * The operators' audit log is always left out: it records the upload and the undo request, and an
- * undo adds to it rather than restoring it (append-only, issue 20).
+ * The operators' audit log and the partners' removals are always left out: they record the upload,
+ * the undo request and what the undo deleted, and an undo adds to them rather than restoring them
+ * (append-only, issue 20; docs/partner-api.md, "Removals").
  */
 export async function membershipSnapshot(knex: Knex, except: readonly string[] = []): Promise<Record<string, string[]>> {
   const { rows: tables } = await knex.raw<{ rows: Array<{ table_name: string }> }>(
@@ -93,7 +94,7 @@ export async function membershipSnapshot(knex: Knex, except: readonly string[] =
   );
   const out: Record<string, string[]> = {};
   for (const { table_name: table } of tables) {
-    if (table === 'audit_log' || except.includes(table)) continue;
+    if (table === 'audit_log' || table === 'partner_removals' || except.includes(table)) continue;
     const { rows } = await knex.raw<{ rows: Array<{ row: string }> }>(
       `SELECT (to_jsonb(t) - 'updated_at' - 'sync_xid')::text AS row FROM membership.${table} t ORDER BY 1`,
     );

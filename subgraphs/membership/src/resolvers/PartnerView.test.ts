@@ -541,3 +541,97 @@ describe('pages', () => {
     expect(moved).toEqual([club.family.partner]);
   });
 });
+
+const REMOVALS = `query($filter: RemovalFilter, $first: Int, $after: String) {
+  partner { removals(filter: $filter, first: $first, after: $after) {
+    edges { cursor node { kind id organisationId eventId removedAt } }
+    pageInfo { hasNextPage endCursor } } } }`;
+
+const removed = (res: Awaited<ReturnType<typeof run>>) =>
+  res.data!.partner.removals.edges.map((e: { node: Answer }) => [
+    e.node.kind,
+    Number(e.node.id),
+    Number(e.node.organisationId),
+    e.node.eventId,
+  ]);
+
+describe('removals: what left the lists', () => {
+  it('a member who holds no membership of an organisation any more, a deleted order and participant; a member who keeps one moves instead', async () => {
+    const both: Caller = { scopes: ['members:read', 'events:read'] };
+    const start = await run(both, REMOVALS, { first: 500 });
+    expect(start.errors).toBeUndefined();
+    const startCursor = start.data!.partner.removals.pageInfo.endCursor as string;
+    const members = await run({ scopes: ['members:read'] }, MEMBERS, { first: 500 });
+    let membersCursor = members.data!.partner.members.pageInfo.endCursor as string;
+    for (;;) {
+      const more = await run({ scopes: ['members:read'] }, MEMBERS, { first: 500, after: membersCursor });
+      if (memberIds(more).length === 0) break;
+      membersCursor = more.data!.partner.members.pageInfo.endCursor;
+    }
+
+    const xaver = await newMember(knex, 'Xaver');
+    const zora = await newMember(knex, 'Zora');
+    await knex('membership.memberships').insert({
+      personId: zora,
+      periodId: club.previousPeriodId,
+      membershipTypeId: club.types.individual,
+      status: 'active',
+      memberType: 'new',
+      membershipNumber: 'Z-2025',
+      activatedAt: knex.fn.now(),
+    });
+    const [quentin] = (await knex('membership.persons')
+      .insert({ registrationSystemId: club.tenantId, firstName: 'Quentin', lastName: 'Sync', dateOfBirth: '1991-01-01' })
+      .returning('id')) as Array<{ id: number }>;
+    const order = await newOrder(club.organisationId, club.periodId, club.types.individual, [quentin!.id], club.family.accountId);
+    const participant = await insertId('membership.participants', { eventId: eventA.id, personId: xaver, bib: '77' });
+    const otherOrg = await newMember(knex, 'Bea', periodB, typeB);
+    const dora = await newMember(knex, 'Dora');
+    const [dirk] = (await knex('membership.persons')
+      .insert({ registrationSystemId: club.tenantId, firstName: 'Dirk', lastName: 'Sync', dateOfBirth: '1992-01-01' })
+      .returning('id')) as Array<{ id: number }>;
+
+    await knex('membership.memberships').where({ personId: xaver }).delete();
+    await knex('membership.memberships').where({ personId: zora, periodId: club.periodId }).delete();
+    await knex.transaction(async (trx) => {
+      await trx('membership.memberships').where({ orderId: order }).delete();
+      await trx('membership.orderLines').where({ orderId: order }).delete();
+      await trx('membership.orders').where({ id: order }).delete();
+    });
+    await knex('membership.participants').where({ id: participant }).delete();
+    await knex('membership.memberships').where({ personId: otherOrg }).delete();
+    // A merge moves Dora's membership to Dirk: Dora is no member any more, Dirk is one now.
+    await knex('membership.memberships').where({ personId: dora }).update({ personId: dirk!.id });
+    await waitForSyncWatermark(knex);
+
+    const after = await run(both, REMOVALS, { after: startCursor });
+    expect(removed(after)).toEqual([
+      ['MEMBER', xaver, club.organisationId, null],
+      ['MEMBER', quentin!.id, club.organisationId, null],
+      ['ORDER', order, club.organisationId, null],
+      ['PARTICIPANT', participant, club.organisationId, String(eventA.id)],
+      ['MEMBER', dora, club.organisationId, null],
+    ]);
+    expect(after.data!.partner.removals.edges[0].node.removedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Nothing new after the last cursor; B's removal is B's.
+    expect(removed(await run(both, REMOVALS, { after: after.data!.partner.removals.pageInfo.endCursor }))).toEqual([]);
+    expect(removed(await run({ ...both, organisationIds: [orgB] }, REMOVALS, { after: startCursor }))).toEqual([
+      ['MEMBER', otherOrg, orgB, null],
+    ]);
+    // Zora is still a member (last season): her deleted membership moves her in the members list.
+    const moved = await run({ scopes: ['members:read'] }, MEMBERS, { after: membersCursor });
+    expect(memberIds(moved)).toEqual(expect.arrayContaining([zora, dirk!.id]));
+    expect(memberIds(moved)).not.toContain(xaver);
+  });
+
+  it('each kind needs the scope of its list', async () => {
+    const kinds = (res: Awaited<ReturnType<typeof run>>) => [...new Set(removed(res).map((r: unknown[]) => r[0]))].sort();
+    expect(kinds(await run({ scopes: ['members:read'] }, REMOVALS, { first: 500 }))).toEqual(['MEMBER', 'ORDER']);
+    expect(kinds(await run({ scopes: ['events:read'] }, REMOVALS, { first: 500 }))).toEqual(['PARTICIPANT']);
+    expect(kinds(await run({ scopes: ['members:read'] }, REMOVALS, { first: 500, filter: { kinds: ['ORDER'] } }))).toEqual(['ORDER']);
+    const refused = await run({ scopes: ['members:read'] }, REMOVALS, { filter: { kinds: ['PARTICIPANT'] } });
+    expect(refused.errors).toEqual([expect.objectContaining({ code: 'MISSING_SCOPE' })]);
+    expect(refused.data?.partner.removals).toBeNull();
+    expect((await run({ scopes: ['imports:read'] }, REMOVALS)).errors).toEqual([expect.objectContaining({ code: 'MISSING_SCOPE' })]);
+  });
+});

@@ -1,6 +1,6 @@
 import { todayIso } from '../domain/clock';
 import { partnerMembershipPeriods, partnerMembershipTypes } from '../domain/partner/catalogue';
-import { eventConnection, memberConnection, orderConnection } from '../domain/partner/lists';
+import { eventConnection, memberConnection, orderConnection, removalConnection } from '../domain/partner/lists';
 import { rowIdOf } from '../domain/partner/reader';
 import type { MembershipStatus } from '../data/memberships';
 import type { OrderStatus } from '../data/orders';
@@ -51,5 +51,22 @@ export const PartnerView = {
     const reader = await ctx.partner.reader('events:read');
     const id = rowIdOf(args.id);
     return id === null ? null : reader.loaders.event.load(id);
+  },
+  // Each kind asks for its own list's scope (removalConnection), so the reader is taken without one.
+  removals: async (_, args, ctx) => {
+    const connection = await removalConnection(ctx.db, await ctx.partner.reader(), args);
+    return {
+      ...connection,
+      edges: connection.edges.map(({ cursor, node }) => ({
+        cursor,
+        node: {
+          kind: node.kind,
+          id: String(node.recordId),
+          organisationId: String(node.organisationId),
+          eventId: node.eventId === null ? null : String(node.eventId),
+          removedAt: node.removedAt.toISOString(),
+        },
+      })),
+    };
   },
 } satisfies PartnerViewResolvers;

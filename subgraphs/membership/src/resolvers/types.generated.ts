@@ -885,6 +885,38 @@ export type PartnerParticipantEdge = {
   node: PartnerParticipant;
 };
 
+/** A row that left a partner's list: drop it from your copy. */
+export type PartnerRemoval = {
+  __typename?: 'PartnerRemoval';
+  /** PARTICIPANT: the participant's event. */
+  eventId?: Maybe<Scalars['ID']['output']>;
+  /** The member's (person's), order's or participant's id, as its list named it. */
+  id: Scalars['ID']['output'];
+  kind: PartnerRemovalKind;
+  /** The organisation it left (MEMBER), or whose order or event it was. */
+  organisationId: Scalars['ID']['output'];
+  /** ISO 8601 instant. */
+  removedAt: Scalars['String']['output'];
+};
+
+export type PartnerRemovalConnection = {
+  __typename?: 'PartnerRemovalConnection';
+  edges: Array<PartnerRemovalEdge>;
+  pageInfo: PageInfo;
+};
+
+export type PartnerRemovalEdge = {
+  __typename?: 'PartnerRemovalEdge';
+  cursor: Scalars['String']['output'];
+  node: PartnerRemoval;
+};
+
+export type PartnerRemovalKind =
+  /** A person no longer holds any membership of the organisation (they may still be a member of another of the key's organisations). */
+  | 'MEMBER'
+  | 'ORDER'
+  | 'PARTICIPANT';
+
 export type PartnerResult = {
   __typename?: 'PartnerResult';
   id: Scalars['ID']['output'];
@@ -960,6 +992,12 @@ export type PartnerView = {
   /** The key's organisations. */
   organisations: Array<Organisation>;
   registrationSystemId: Scalars['ID']['output'];
+  /**
+   * What left the lists, in sync order (docs/partner-api.md, "Removals"): a member who no longer
+   * holds any membership of an organisation, a deleted order (both members:read), a deleted
+   * participant (events:read). Of every kind the key's scopes allow, unless kinds are asked for.
+   */
+  removals?: Maybe<PartnerRemovalConnection>;
   /** The key's scopes: members:read, members:pii, events:read, imports:read. */
   scopes: Array<Scalars['String']['output']>;
 };
@@ -1055,6 +1093,19 @@ export type PartnerViewOrderArgs = {
 export type PartnerViewOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<OrderFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The calling partner key's view of its registration system: its organisations and, by scope,
+ * members (members:read; personal data with members:pii), orders, events (events:read) and import
+ * jobs (imports:read). Lists are Relay connections in sync order; a list the key has no scope for is
+ * null with a MISSING_SCOPE error. Anything outside the key's organisations does not exist here.
+ */
+export type PartnerViewRemovalsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<RemovalFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1352,6 +1403,14 @@ export type RegistrationSystem = {
   __typename?: 'RegistrationSystem';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+};
+
+export type RemovalFilter = {
+  /** Only these kinds; each needs its list's scope (MEMBER, ORDER: members:read; PARTICIPANT: events:read). */
+  kinds?: InputMaybe<Array<PartnerRemovalKind>>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  /** ISO 8601 instant: removals at or after it. */
+  updatedSince?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A participant's result in a result set. */
@@ -1658,6 +1717,10 @@ export type ResolversTypes = {
   PartnerParticipant: ResolverTypeWrapper<PartnerParticipantRow>;
   PartnerParticipantConnection: ResolverTypeWrapper<Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversTypes['PartnerParticipantEdge']> }>;
   PartnerParticipantEdge: ResolverTypeWrapper<Omit<PartnerParticipantEdge, 'node'> & { node: ResolversTypes['PartnerParticipant'] }>;
+  PartnerRemoval: ResolverTypeWrapper<PartnerRemoval>;
+  PartnerRemovalConnection: ResolverTypeWrapper<PartnerRemovalConnection>;
+  PartnerRemovalEdge: ResolverTypeWrapper<PartnerRemovalEdge>;
+  PartnerRemovalKind: PartnerRemovalKind;
   PartnerResult: ResolverTypeWrapper<ResultRow>;
   PartnerResultConnection: ResolverTypeWrapper<ResultPage>;
   PartnerResultEdge: ResolverTypeWrapper<ResultEdgeView>;
@@ -1685,6 +1748,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RecordPaymentResult']>;
   RegistrationSystem: ResolverTypeWrapper<RegistrationSystemParent>;
+  RemovalFilter: RemovalFilter;
   Result: ResolverTypeWrapper<ResultRow>;
   ResultConnection: ResolverTypeWrapper<ResultPage>;
   ResultEdge: ResolverTypeWrapper<ResultEdgeView>;
@@ -1768,6 +1832,9 @@ export type ResolversParentTypes = {
   PartnerParticipant: PartnerParticipantRow;
   PartnerParticipantConnection: Omit<PartnerParticipantConnection, 'edges'> & { edges: Array<ResolversParentTypes['PartnerParticipantEdge']> };
   PartnerParticipantEdge: Omit<PartnerParticipantEdge, 'node'> & { node: ResolversParentTypes['PartnerParticipant'] };
+  PartnerRemoval: PartnerRemoval;
+  PartnerRemovalConnection: PartnerRemovalConnection;
+  PartnerRemovalEdge: PartnerRemovalEdge;
   PartnerResult: ResultRow;
   PartnerResultConnection: ResultPage;
   PartnerResultEdge: ResultEdgeView;
@@ -1791,6 +1858,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RecordPaymentResult: ResolversUnionTypes<ResolversParentTypes>['RecordPaymentResult'];
   RegistrationSystem: RegistrationSystemParent;
+  RemovalFilter: RemovalFilter;
   Result: ResultRow;
   ResultConnection: ResultPage;
   ResultEdge: ResultEdgeView;
@@ -2283,6 +2351,24 @@ export type PartnerParticipantEdgeResolvers<ContextType = MembershipContext, Par
   node?: Resolver<ResolversTypes['PartnerParticipant'], ParentType, ContextType>;
 };
 
+export type PartnerRemovalResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerRemoval'] = ResolversParentTypes['PartnerRemoval']> = {
+  eventId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PartnerRemovalKind'], ParentType, ContextType>;
+  organisationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  removedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PartnerRemovalConnectionResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerRemovalConnection'] = ResolversParentTypes['PartnerRemovalConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PartnerRemovalEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PartnerRemovalEdgeResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerRemovalEdge'] = ResolversParentTypes['PartnerRemovalEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PartnerRemoval'], ParentType, ContextType>;
+};
+
 export type PartnerResultResolvers<ContextType = MembershipContext, ParentType extends ResolversParentTypes['PartnerResult'] = ResolversParentTypes['PartnerResult']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   participant?: Resolver<ResolversTypes['PartnerParticipant'], ParentType, ContextType>;
@@ -2324,6 +2410,7 @@ export type PartnerViewResolvers<ContextType = MembershipContext, ParentType ext
   orders?: Resolver<Maybe<ResolversTypes['PartnerOrderConnection']>, ParentType, ContextType, Partial<PartnerViewOrdersArgs>>;
   organisations?: Resolver<Array<ResolversTypes['Organisation']>, ParentType, ContextType>;
   registrationSystemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  removals?: Resolver<Maybe<ResolversTypes['PartnerRemovalConnection']>, ParentType, ContextType, Partial<PartnerViewRemovalsArgs>>;
   scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -2550,6 +2637,9 @@ export type Resolvers<ContextType = MembershipContext> = {
   PartnerParticipant?: PartnerParticipantResolvers<ContextType>;
   PartnerParticipantConnection?: PartnerParticipantConnectionResolvers<ContextType>;
   PartnerParticipantEdge?: PartnerParticipantEdgeResolvers<ContextType>;
+  PartnerRemoval?: PartnerRemovalResolvers<ContextType>;
+  PartnerRemovalConnection?: PartnerRemovalConnectionResolvers<ContextType>;
+  PartnerRemovalEdge?: PartnerRemovalEdgeResolvers<ContextType>;
   PartnerResult?: PartnerResultResolvers<ContextType>;
   PartnerResultConnection?: PartnerResultConnectionResolvers<ContextType>;
   PartnerResultEdge?: PartnerResultEdgeResolvers<ContextType>;

@@ -1,7 +1,8 @@
-import { InputError, updatedSinceOf } from '@ems/schema';
+import { ForbiddenError, InputError, updatedSinceOf, type PartnerScope } from '@ems/schema';
 import { eventPage, type PartnerEventRow, type PartnerParticipantRow } from '../../data/partnerEvents';
 import { memberPage, type MemberRow } from '../../data/partnerMembers';
 import { orderPage, type PartnerOrderRow } from '../../data/partnerOrders';
+import { removalPage, type PartnerRemovalRow, type RemovalKind } from '../../data/partnerRemovals';
 import type { Db } from '../../data/db';
 import type { MembershipStatus } from '../../data/memberships';
 import type { OrderStatus } from '../../data/orders';
@@ -120,6 +121,47 @@ export async function participantConnection(
   const updatedSince = updatedSinceOf(args.filter?.updatedSince);
   const page = await reader.loaders.participantPage.load({ eventId, after: request.from, limit: request.size + 1, updatedSince });
   return connectionOf('participant', 'int', request, page);
+}
+
+/** The list a removal leaves, and so the scope that reads it. */
+const REMOVAL_SCOPE: Record<RemovalKind, PartnerScope> = { MEMBER: 'members:read', ORDER: 'members:read', PARTICIPANT: 'events:read' };
+
+/**
+ * The kinds of removal a partner reads: those asked for (all unless some are), each needing the
+ * scope of the list it leaves. A kind asked for without its scope is refused (MISSING_SCOPE), as
+ * the list would be; of all kinds, those the key's scopes allow (none: MISSING_SCOPE).
+ */
+function removalKinds(reader: PartnerReader, asked: readonly RemovalKind[] | null | undefined): RemovalKind[] {
+  const wanted = asked && asked.length > 0 ? [...new Set(asked)] : (Object.keys(REMOVAL_SCOPE) as RemovalKind[]);
+  const allowed = wanted.filter((kind) => reader.scopes.includes(REMOVAL_SCOPE[kind]));
+  const missing = wanted.find((kind) => !allowed.includes(kind));
+  if ((asked && asked.length > 0 && missing) || allowed.length === 0) {
+    const scope = REMOVAL_SCOPE[missing ?? 'MEMBER'];
+    throw new ForbiddenError(`This partner key lacks the scope ${scope}`, { code: 'MISSING_SCOPE', details: { scope } });
+  }
+  return allowed;
+}
+
+export interface RemovalListFilter {
+  updatedSince?: string | null;
+  organisationId?: string | null;
+  kinds?: readonly RemovalKind[] | null;
+}
+
+/** What left the partner's lists (members of an organisation, orders, participants), in sync order. */
+export async function removalConnection(
+  db: Db,
+  reader: PartnerReader,
+  args: PageArgs & { filter?: RemovalListFilter | null },
+): Promise<Connection<PartnerRemovalRow>> {
+  const filter = args.filter ?? {};
+  const kinds = removalKinds(reader, filter.kinds);
+  const request = pageRequest('removal', 'int', args);
+  const updatedSince = updatedSinceOf(filter.updatedSince);
+  const organisationIds = organisationsToRead(reader, filter.organisationId);
+  if (organisationIds.length === 0) return emptyConnection(request);
+  const page = await removalPage(db, { organisationIds, kinds, removedSince: updatedSince }, request.from, request.size + 1);
+  return connectionOf('removal', 'int', request, page);
 }
 
 function calendarDateOf(value: string): string {

@@ -1,6 +1,8 @@
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { createRegistrationOrder } from '@ems/membership/registration';
+import { recordManualPayment } from '../../subgraphs/membership/src/domain/payments/manual';
+import { scopeForUserKey } from '../../subgraphs/membership/src/domain/scope';
 import { startStripeStandIn, type StripeStandIn } from '../../subgraphs/membership/src/testing/stripeStandIn';
 import { freePort } from '@ems/router/src/dev/stack';
 import type { HttpClient } from '../support/client';
@@ -56,6 +58,7 @@ beforeAll(async () => {
     { firstName: 'Sol', lastName: 'Streif', dateOfBirth: '1974-06-06' },
     { firstName: 'Siri', lastName: 'Streif', dateOfBirth: '1980-07-07', relationship: 'partner' },
     { firstName: 'Saga', lastName: 'Streif', dateOfBirth: '1982-08-08', relationship: 'partner' },
+    { firstName: 'Sune', lastName: 'Streif', dateOfBirth: '1983-09-09', relationship: 'partner' },
   ]);
   accountId = member.accountId;
   personIds = member.personIds;
@@ -264,5 +267,32 @@ describe('Stripe (stand-in) through the real processes', () => {
     expect(state.payments.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
     expect(state.memberships).toEqual([{ status: 'active', membershipNumber: expect.any(String) }]);
     expect(state.emails).toBe(1);
+  });
+
+  it('a bank transfer recorded while the checkout was open: the card payment completes the order and what it did not need goes back', async () => {
+    const order = await newOrder();
+    const checkout = await startCheckout(order.paymentUrl); // asks for the whole total
+    const transfer = Math.floor(order.totalMinor / 4);
+    const olga = await scopeForUserKey(knex, 1, 'olga.operator');
+    const recorded = await recordManualPayment(
+      knex,
+      olga!,
+      { orderReference: order.reference, amountMinor: transfer, expectedPaidMinor: 0 },
+      { portalUrl: null },
+    );
+    expect(recorded).toMatchObject({ ok: true });
+    await decide(checkout.checkoutUrl, 'pay');
+
+    const intent = standIn.sessions.get(checkout.sessionId)!.payment_intent;
+    const refunds = [...standIn.refunds.values()].filter((r) => r.payment_intent === intent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: transfer, status: 'succeeded' })]);
+    const rows = await knex('membership.paymentRefunds as r')
+      .join('membership.payments as p', 'p.id', 'r.paymentId')
+      .where('p.providerPaymentId', checkout.sessionId)
+      .select('r.status', 'r.amountMinor', 'r.reason');
+    expect(rows).toEqual([{ status: 'succeeded', amountMinor: transfer, reason: 'overpayment' }]);
+    const state = await stateOf(order.reference);
+    expect(state.order).toMatchObject({ status: 'paid', paidMinor: order.totalMinor + transfer });
+    expect(state.memberships).toEqual([{ status: 'active', membershipNumber: expect.any(String) }]);
   });
 });

@@ -10,19 +10,32 @@ import type { PaymentProvider } from './provider';
 export const MAX_REFUND_ATTEMPTS = 5;
 
 /**
+ * What of a received amount the order did not need: all of it for an order already paid (a second
+ * attempt that also went through), the part beyond the total for an unpaid one (a bank transfer
+ * recorded while the member's checkout, which asked for the whole, was open).
+ */
+export function overpaidBy(orderBefore: Pick<OrderRow, 'status' | 'paidMinor' | 'totalMinor'>, amountMinor: number): number {
+  if (orderBefore.status === 'paid') return amountMinor;
+  if (orderBefore.status !== 'unpaid') return 0;
+  return Math.max(0, orderBefore.paidMinor + amountMinor - orderBefore.totalMinor);
+}
+
+/**
  * In the transaction that credits a succeeded payment, with the order locked as it was before:
- * money for an order that was already paid (a second attempt that also went through) is to go
- * back, when its provider can refund. The order stays paid once; the refund is sent after commit.
+ * what the order did not need (overpaidBy) is to go back, when its provider can refund. The order
+ * stays paid once; the refund is sent after commit. Money for a cancelled order is an operator's.
  */
 export async function requestOverpaymentRefund(
   trx: Db,
   provider: PaymentProvider,
-  orderBefore: Pick<OrderRow, 'status'>,
+  orderBefore: Pick<OrderRow, 'status' | 'paidMinor' | 'totalMinor'>,
   payment: Pick<PaymentRow, 'id' | 'currency'>,
   amountMinor: number,
 ): Promise<boolean> {
-  if (orderBefore.status !== 'paid' || amountMinor <= 0 || !provider.refundPayment) return false;
-  return requestRefund(trx, { paymentId: payment.id, amountMinor, currency: payment.currency, reason: 'duplicate' });
+  const excess = overpaidBy(orderBefore, amountMinor);
+  if (excess <= 0 || !provider.refundPayment) return false;
+  const reason = orderBefore.status === 'paid' ? 'duplicate' : 'overpayment';
+  return requestRefund(trx, { paymentId: payment.id, amountMinor: excess, currency: payment.currency, reason });
 }
 
 export interface RefundRun {

@@ -6,6 +6,9 @@
  */
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY_FIRST = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
+/** The years a date in a club's file may have. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2100;
 
 export function parseDate(raw: string): string | null {
   const value = raw.trim();
@@ -15,10 +18,18 @@ export function parseDate(raw: string): string | null {
   if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (dayFirst) [d, m, y] = [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])];
   else return null;
-  if (y < 1900 || y > 2100) return null;
+  if (y < FIRST_YEAR || y > LAST_YEAR) return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** A date, or only its year (`2015`, as clubs often know when someone joined): `YYYY-MM-DD` or `YYYY`. */
+export function parseDateOrYear(raw: string): string | null {
+  const value = raw.trim();
+  if (!/^\d{4}$/.test(value)) return parseDate(value);
+  const y = Number(value);
+  return y >= FIRST_YEAR && y <= LAST_YEAR ? value : null;
 }
 
 export function parsePositiveInt(raw: string): number | null {

@@ -377,11 +377,11 @@ async function orderKept(db: Db): Promise<Hold['reasons']> {
 }
 
 /**
- * Memberships the job created: deleted unless changed since (activated by a payment, cancelled)
- * or their order stays (ORDER_KEPT, orderKept). The job's orders are locked first, so that no
- * payment starts on one between the check and the orders' step.
+ * The orders the job created, locked before anything else of the undo (settlement locks the order
+ * before the persons, and so does the undo): no payment starts on one between the memberships'
+ * check (orderKept) and the orders' step. Reports nothing.
  */
-export async function undoCreatedMemberships(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+export async function lockCreatedOrders(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
   await rawSet(
     db,
     `SELECT o.id FROM membership.orders o
@@ -389,6 +389,11 @@ export async function undoCreatedMemberships(db: Db, importJobId: string): Promi
       ORDER BY o.id FOR UPDATE OF o`,
     [importJobId],
   );
+  return [];
+}
+
+/** Memberships the job created: deleted unless changed since (activated by a payment, cancelled) or their order stays (ORDER_KEPT, orderKept). */
+export async function undoCreatedMemberships(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
   return deleteCreated(db, importJobId, 'memberships', 'p.person_id', [], {
     reasons: await orderKept(db),
     bindings: [importJobId, importJobId],
@@ -402,24 +407,25 @@ export function undoCreatedOrders(db: Db, importJobId: string): Promise<UndoOutc
 }
 
 /**
- * A household stays together while it is in use: an account (`accountOf` the record) one of whose
- * linked persons holds a membership created since the import began (one the undo kept, a
- * correction's, or one registered online since) keeps the links, OrgUser row and person the job
- * gave it. Only memberships in the record's organisation count when `organisationOf` is given.
+ * What a member in use keeps: a membership created since the import's file was uploaded (one the
+ * undo kept, a correction's, one registered online since) relies on its person's links, on the
+ * OrgUser row of an account linked to them in that membership's organisation, and on an account's
+ * own person. `personOf` names the person the record serves; `organisationOf`, when given, limits
+ * it to memberships of that organisation. Reported as REFERENCED by memberships.
  */
-function householdInUse(since: Date, accountOf: (record: string) => string, organisationOf?: (record: string) => string): Hold {
+function memberInUse(since: Date, personOf: (record: string) => string, organisationOf?: (record: string) => string): Hold {
   return {
     reasons: (r) => `CASE WHEN EXISTS (
-        SELECT 1 FROM membership.linked_persons hl JOIN membership.memberships hm ON hm.person_id = hl.person_id
+        SELECT 1 FROM membership.memberships hm
           ${organisationOf ? `JOIN membership.membership_periods hp ON hp.id = hm.period_id AND hp.organisation_id = ${organisationOf(r)}` : ''}
-         WHERE hl.account_id = ${accountOf(r)} AND hm.created_at >= ?)
+         WHERE hm.person_id IN (${personOf(r)}) AND hm.created_at >= ?)
       THEN ARRAY['memberships'] ELSE '{}'::text[] END`,
     bindings: [since],
     outcome: 'REFERENCED',
   };
 }
 
-/** LinkedPerson rows the job added: deleted unless changed since or their household is in use (householdInUse). */
+/** LinkedPerson rows the job added: deleted unless changed since or their person is a member in use (memberInUse). */
 export function undoCreatedLinks(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
   return deleteCreated(
     db,
@@ -427,11 +433,14 @@ export function undoCreatedLinks(db: Db, importJobId: string, since: Date): Prom
     'linked_persons',
     'p.person_id',
     [],
-    householdInUse(since, (r) => `${r}.account_id`),
+    memberInUse(since, (r) => `${r}.person_id`),
   );
 }
 
-/** OrgUser rows the job added: deleted unless their roles changed since or the account's household is in use in the organisation. */
+/**
+ * OrgUser rows the job added: deleted unless their roles changed since or a person still linked to
+ * the account is a member in use in that organisation (memberInUse; the links step ran before).
+ */
 export function undoCreatedOrgUsers(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
   return deleteCreated(
     db,
@@ -439,9 +448,9 @@ export function undoCreatedOrgUsers(db: Db, importJobId: string, since: Date): P
     'org_users',
     'NULL::int',
     [],
-    householdInUse(
+    memberInUse(
       since,
-      (r) => `${r}.account_id`,
+      (r) => `SELECT hl.person_id FROM membership.linked_persons hl WHERE hl.account_id = ${r}.account_id`,
       (r) => `${r}.organisation_id`,
     ),
   );
@@ -456,7 +465,7 @@ const ACCOUNT_COLUMNS = ['person_id', 'email'];
 
 /**
  * Accounts that had no person of their own and got one (and maybe an e-mail) from the job: put
- * back while still the job's and their household is not in use (householdInUse).
+ * back while still the job's and that person is not a member in use (memberInUse).
  */
 export function undoUpdatedAccounts(db: Db, importJobId: string, since: Date): Promise<UndoOutcomeRow[]> {
   return restoreUpdated(
@@ -465,7 +474,7 @@ export function undoUpdatedAccounts(db: Db, importJobId: string, since: Date): P
     'accounts',
     ACCOUNT_COLUMNS,
     "(c.after->>'person_id')::int",
-    householdInUse(since, (r) => `${r}.id`),
+    memberInUse(since, (r) => `${r}.person_id`),
   );
 }
 

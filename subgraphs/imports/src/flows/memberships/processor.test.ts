@@ -84,7 +84,7 @@ describe('membership import through every stage', () => {
       created: 6,
       failed: 3,
       personsCreated: 5,
-      renewals: 2,
+      renewals: 1,
       accountsCreated: 2,
       linksCreated: 4,
       ordersCreated: 1,
@@ -106,8 +106,8 @@ describe('membership import through every stage', () => {
       roles: ['ROLE_USER'],
     });
     expect(await linkedPersons(lisa.id)).toEqual([
-      // A member since 2015: a member of the club before this period, so a renewal.
-      { firstName: 'Lars', relationship: 'household', status: 'active', memberType: 'renewal' },
+      // A member since 2015, but Season 2026 has a previous period here, which decides: new.
+      { firstName: 'Lars', relationship: 'household', status: 'active', memberType: 'new' },
       { firstName: 'Lisa', relationship: 'self', status: 'active', memberType: 'new' },
       { firstName: 'Lotta', relationship: 'household', status: 'pending_payment', memberType: 'new' },
     ]);
@@ -150,38 +150,58 @@ describe('membership import through every stage', () => {
   });
 });
 
-describe('a "Paid" column and the year members joined', () => {
-  it('reads ja and nein, and a member since before the period renews without the joining fee', async () => {
+describe('a "Paid" column and the year members joined, in the club’s first period here', () => {
+  it('reads ja and nein; a member since before the period renews without the joining fee, one who joined for it is new', async () => {
+    // A period without a previous one: the club's first season in this system.
+    const season = await f.knex('membership.membershipPeriods').where({ id: f.club.periodId }).first();
+    await f.knex('membership.membershipPeriods').insert({
+      organisationId: season.organisationId,
+      name: 'Erste Saison',
+      startsOn: '2026-01-01',
+      endsOn: '2026-12-31',
+      registrationOpensOn: '2025-10-01',
+      registrationClosesOn: '2026-06-30',
+      status: 'open',
+      pricingRules: JSON.stringify(season.pricingRules),
+      previousPeriodId: null,
+    });
     const job = await upload(
       [
         'First name,Last name,Date of birth,User key,Membership type,Period,Bezahlt,Mitglied seit',
-        'Jan,Jahr,1980-01-01,jan.jahr,individual,Season 2026,ja,2016',
-        'Nele,Nein,1981-01-01,nele.nein,individual,Season 2026,nein,2026', // joined this year: new
-        'Olaf,Offen,1982-01-01,olaf.offen,individual,Season 2026,nein,2011', // an old member who has not paid yet
-        'Ben,Bald,1983-01-01,,individual,Season 2026,ja,2030',
-        'Uwe,Ur,1984-01-01,,individual,Season 2026,ja,1950',
+        'Jan,Jahr,1980-01-01,jan.jahr,individual,Erste Saison,ja,2016',
+        'Nele,Nein,1981-01-01,nele.nein,individual,Erste Saison,nein,2026', // joined this year: new
+        'Olaf,Offen,1982-01-01,olaf.offen,individual,Erste Saison,nein,2011', // an old member who has not paid yet
+        'Petra,Prae,1984-01-01,petra.prae,individual,Erste Saison,nein,20.11.2025', // joined in the pre-season window: new
+        'Ben,Bald,1983-01-01,,individual,Erste Saison,ja,2030',
+        'Uwe,Ur,1984-01-01,,individual,Erste Saison,ja,1950',
+        'Vic,Vier,1984-01-01,,individual,Erste Saison,ja,0815',
       ].join('\n'),
     );
     const view = await getImport(f.operator(), job.id);
-    expect(view.counts).toMatchObject({ created: 3, failed: 2, renewals: 2 });
+    expect(view.counts).toMatchObject({ created: 4, failed: 3, renewals: 2 });
     const { rows } = await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: true });
     expect(rows.map((r) => [r.rowNo, r.failure?.description])).toEqual([
-      [5, 'Member since 2030 is in the future'],
-      [6, 'Member since 1950 is before the date of birth'],
+      [6, 'Member since 2030 is in the future'],
+      [7, 'Member since 1950 is before the date of birth'],
+      [8, 'Member since "0815" is not a date or a year (use YYYY-MM-DD, DD.MM.YYYY or YYYY)'],
     ]);
-    const memberships = async (userKey: string) =>
+    const membership = async (userKey: string) =>
       f
         .knex('membership.memberships as m')
         .join('membership.accounts as a', 'a.personId', 'm.personId')
         .where({ 'a.externalUserId': userKey, 'a.registrationSystemId': f.club.tenantId })
         .first('m.status', 'm.memberType', 'm.orderId', 'm.details');
-    expect(await memberships('jan.jahr')).toMatchObject({ status: 'active', memberType: 'renewal', details: { memberSince: '2016' } });
-    const nele = await memberships('nele.nein');
-    const olaf = await memberships('olaf.offen');
-    expect([nele.status, nele.memberType, olaf.status, olaf.memberType]).toEqual(['pending_payment', 'new', 'pending_payment', 'renewal']);
+    expect(await membership('jan.jahr')).toMatchObject({ status: 'active', memberType: 'renewal', details: { memberSince: '2016' } });
+    const [nele, olaf, petra] = await Promise.all(['nele.nein', 'olaf.offen', 'petra.prae'].map(membership));
+    expect([nele, olaf, petra].map((m) => [m.status, m.memberType])).toEqual([
+      ['pending_payment', 'new'],
+      ['pending_payment', 'renewal'],
+      ['pending_payment', 'new'],
+    ]);
     const kinds = async (orderId: number) =>
       (await f.knex('membership.orderLines').where({ orderId }).orderBy('position')).map((l) => l.kind);
     expect(await kinds(nele.orderId)).toContain('joining_fee');
+    expect(await kinds(petra.orderId)).toContain('joining_fee');
     expect(await kinds(olaf.orderId)).not.toContain('joining_fee');
   });
 });

@@ -2,7 +2,7 @@ import { isAcceptedText } from '@ems/schema/rules';
 import type { MappedRow } from '../../domain/rowProcessor';
 import { normaliseHeader } from '../../domain/fields';
 import { failed, fkMismatch, type RowFailure } from '../../domain/rowResults';
-import { isPlausibleEmail, parseDate, parsePositiveInt } from '../../domain/values';
+import { isPlausibleEmail, parseDate, parseDateOrYear, parsePositiveInt } from '../../domain/values';
 import type { Gate } from '../eventParticipants/gating';
 
 /** A member row checked and typed, before its person is matched. */
@@ -85,7 +85,7 @@ export function readMemberRow(row: MappedRow, ctx: MemberRowContext): MemberRow 
   if (typeof dateOfBirth === 'object' && dateOfBirth !== null) return dateOfBirth;
   // Clubs often know only the year someone joined: kept as the year (YYYY), compared at that precision.
   const since = v('memberSince');
-  const memberSince = !since ? null : /^\d{4}$/.test(since) ? since : parseDate(since);
+  const memberSince = since ? parseDateOrYear(since) : null;
   if (since && memberSince === null) return failed(`Member since "${since}" is not a date or a year (use YYYY-MM-DD, DD.MM.YYYY or YYYY)`);
   const atPrecision = (day: string) => day.slice(0, memberSince?.length);
   if (memberSince && memberSince > atPrecision(ctx.today)) return failed(`Member since ${memberSince} is in the future`);

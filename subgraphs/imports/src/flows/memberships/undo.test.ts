@@ -86,10 +86,9 @@ describe('undo of a membership import', () => {
     expect(undone.state).toBe('UNDONE');
     const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
     expect(report.undo.refused.map((r) => [r.rowNo, r.record, r.reason])).toEqual([
-      // Lea's login pays Leo's order, which stays: so do her account and her person, and the
-      // household stays together (her link, Leo's link, her account's OrgUser row), so that she
-      // still sees Leo's paid membership when she signs in.
-      [2, 'LINKED_PERSON', 'REFERENCED'],
+      // Lea's login pays Leo's order, which stays: so do her account and her person, and what
+      // Leo's paid membership relies on (his link to her account, its OrgUser row), so that she
+      // still sees it when she signs in. Her own membership and link go.
       [2, 'ORG_USER', 'REFERENCED'],
       [2, 'ACCOUNT', 'REFERENCED'],
       [2, 'PERSON', 'REFERENCED'],
@@ -110,14 +109,12 @@ describe('undo of a membership import', () => {
         l.personId,
         l.relationship,
       ]),
-    ).toEqual([
-      [lea.personId, 'self'],
-      [leo.personId, 'household'],
-    ]);
+    ).toEqual([[leo.personId, 'household']]);
     expect(
       await f.knex('membership.orgUsers').where({ accountId: leaAccount, organisationId: f.club.organisationId }).first(),
     ).toBeDefined();
-    // What nobody touched is gone: Lea's membership, Mo's membership, account and link.
+    // What nobody touched is gone: Lea's membership and link, Mo's membership, account and link.
+    expect(await f.knex('membership.linkedPersons').where({ personId: lea.personId }).first()).toBeUndefined();
     expect(await f.knex('membership.memberships').where({ id: lea.targetId }).first()).toBeUndefined();
     expect(await f.knex('membership.memberships').where({ id: mo.targetId }).first()).toBeUndefined();
     expect(await f.knex('membership.accounts').where({ externalUserId: 'mo.mertens' }).first()).toBeUndefined();
@@ -148,10 +145,9 @@ describe('undo of a membership import', () => {
     expect(undone.state).toBe('UNDONE');
     const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
     expect(report.undo.refused.map((r) => [r.rowNo, r.record, r.reason, r.referencedBy])).toEqual([
-      [3, 'LINKED_PERSON', 'REFERENCED', ['memberships']],
       [3, 'ORG_USER', 'REFERENCED', ['memberships']],
       [3, 'ACCOUNT', 'REFERENCED', ['linked_persons', 'orders', 'org_users']],
-      [3, 'PERSON', 'REFERENCED', ['accounts', 'linked_persons']],
+      [3, 'PERSON', 'REFERENCED', ['accounts']],
       [4, 'MEMBERSHIP', 'ORDER_KEPT', ['payments']],
       [4, 'ORDER', 'REFERENCED', ['memberships', 'payments']],
       [4, 'LINKED_PERSON', 'REFERENCED', ['memberships']],
@@ -217,5 +213,48 @@ describe('undo of a membership import', () => {
       [5, 'MEMBERSHIP', 'ORDER_KEPT', ['memberships']],
     ]);
     expect(await f.knex('membership.memberships').where({ orderId }).count({ n: '*' })).toEqual([{ n: '2' }]);
+  });
+
+  it('what a membership registered since relies on stays, and only that: a new household member of the same account goes', async () => {
+    // Anna is a member of the club already: her login, her person, her own link.
+    const [anna] = (await f
+      .knex('membership.persons')
+      .insert({ registrationSystemId: f.club.tenantId, firstName: 'Anna', lastName: 'Alt', dateOfBirth: '1975-05-05' })
+      .returning('id')) as Array<{ id: number }>;
+    const [account] = (await f
+      .knex('membership.accounts')
+      .insert({ registrationSystemId: f.club.tenantId, externalUserId: 'anna.alt', personId: anna!.id })
+      .returning('id')) as Array<{ id: number }>;
+    await f.knex('membership.linkedPersons').insert({ accountId: account!.id, personId: anna!.id, relationship: 'self' });
+    const job = await completedImport([
+      'Anna,Alt,1975-05-05,anna.alt,A1,individual,Season 2026,active,',
+      'Bert,Alt,2012-05-05,,A1,junior,Season 2026,active,',
+    ]);
+    // Later Anna registers for last season too (a membership created since the import).
+    await f.knex('membership.memberships').insert({
+      personId: anna!.id,
+      periodId: f.club.previousPeriodId,
+      membershipTypeId: (
+        await f.knex('membership.membershipTypes').where({ organisationId: f.club.organisationId, code: 'individual' }).first('id')
+      ).id,
+      status: 'pending_payment',
+      memberType: 'new',
+    });
+
+    await undoImport(f.deps, f.operator(), job.id);
+    const report = await importUndo(f.deps, f.operator(), job.id, { after: 0, first: 100 });
+    // Her account's OrgUser row in the club, which the import made, serves her new membership: kept.
+    expect(report.undo.refused.map((r) => [r.rowNo, r.record, r.reason, r.referencedBy])).toEqual([
+      [2, 'ORG_USER', 'REFERENCED', ['memberships']],
+    ]);
+    const bert = await f
+      .knex('membership.persons')
+      .where({ registrationSystemId: f.club.tenantId, firstName: 'Bert', lastName: 'Alt' })
+      .first();
+    expect(bert).toBeUndefined();
+    expect((await f.knex('membership.linkedPersons').where({ accountId: account!.id })).map((l) => l.personId)).toEqual([anna!.id]);
+    expect(await f.knex('membership.memberships').where({ personId: anna!.id }).select('periodId')).toEqual([
+      { periodId: f.club.previousPeriodId },
+    ]);
   });
 });

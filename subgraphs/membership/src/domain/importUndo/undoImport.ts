@@ -3,6 +3,7 @@ import type { Db } from '../../data/db';
 import {
   entriesLeft,
   holdCreatedMembers,
+  lockCreatedOrders,
   undoCreatedAccounts,
   undoCreatedLinks,
   undoCreatedMemberships,
@@ -27,7 +28,7 @@ export interface ImportUndoTarget {
   registrationSystemId: number;
   /** The event the job wrote into: locked first, as every import into it locks it. Null for flows without an event. */
   eventId: number | null;
-  /** When the import began: a household with a membership created since stays together (householdInUse). */
+  /** When the import's file was uploaded: what a membership created since relies on stays (memberInUse). */
   since: Date;
 }
 
@@ -37,11 +38,13 @@ interface UndoStep {
 }
 
 /**
- * In this order: what refers to persons (the job's merge candidates, memberships and their orders,
+ * In this order: the job's orders locked (as settlement locks an order before its persons), then
+ * what refers to persons (the job's merge candidates, memberships and their orders,
  * links, accounts, participants, external ids) goes before the persons, so that a person the job
  * created is referred to only by what is not the job's own.
  */
 const UNDO_STEPS: readonly UndoStep[] = [
+  { record: 'ORDER', run: (db, t) => lockCreatedOrders(db, t.importJobId) },
   { record: 'MERGE_CANDIDATE', run: (db, t) => undoMergeCandidates(db, t.importJobId) },
   // The membership import's: memberships before their orders, links and OrgUser rows before their accounts.
   { record: 'PERSON', run: (db, t) => holdCreatedMembers(db, t.importJobId) },

@@ -94,8 +94,8 @@ describe('applyMembers: a household', () => {
     const results = await apply(club, rows);
     created = results;
     expect(results.map((r) => [r.key, r.action, r.personCreated, r.memberType])).toEqual([
-      // Hanna has been a member since 2010, in the club's old system: she renews.
-      [2, 'CREATED', true, 'renewal'],
+      // Hanna has been a member since 2010, but the period has a previous one here, which decides.
+      [2, 'CREATED', true, 'new'],
       [3, 'CREATED', true, 'new'],
       [4, 'CREATED', true, 'new'],
       [5, 'CREATED', true, 'new'],
@@ -117,7 +117,7 @@ describe('applyMembers: a household', () => {
     expect(results[1]?.membershipNumber).toBe(`${prefix}00002`);
     expect(results[2]?.membershipNumber).toBeNull();
     const membership = await knex('membership.memberships').where({ id: results[0]?.membershipId }).first();
-    expect(membership).toMatchObject({ status: 'active', memberType: 'renewal', orderId: null, details: { memberSince: '2010-05-01' } });
+    expect(membership).toMatchObject({ status: 'active', memberType: 'new', orderId: null, details: { memberSince: '2010-05-01' } });
     expect(membership.activatedAt).not.toBeNull();
 
     // One unpaid order of the household's account for both juniors, priced as a registration would be.

@@ -184,18 +184,25 @@ export function planMemberRows(rows: readonly MemberWrite[], state: PlanState): 
 }
 
 /**
- * Whether a row's "member since" (a date, or only a year) lies before the period began, at the
- * precision it was given: a member of the club before this period, in the system the club is
- * leaving, renews (no joining fee) although this system holds no earlier membership.
+ * Whether a row's "member since" (a date, or only a year) shows a member of the club before this
+ * period, for a period that is the club's first here (no previous period: this system cannot know
+ * who was a member before, the system the club is leaving did). Before, at the precision given: a
+ * date before the period's registration opened (or it began, if that is earlier; joining in the
+ * pre-season window is joining for this period), a year before the year the period begins (a
+ * year cannot tell the pre-season window apart: the member's reading, no joining fee, wins).
+ * With a previous period here, the system's own records decide, as for an online registration.
  */
-function memberBefore(memberSince: string | null, startsOn: string | undefined): boolean {
-  return memberSince !== null && startsOn !== undefined && memberSince < startsOn.slice(0, memberSince.length);
+function memberBefore(memberSince: string | null, period: PeriodRow | undefined): boolean {
+  if (memberSince === null || period === undefined || period.previousPeriodId !== null) return false;
+  if (memberSince.length === 4) return memberSince < period.startsOn.slice(0, 4);
+  const began = period.registrationOpensOn < period.startsOn ? period.registrationOpensOn : period.startsOn;
+  return memberSince < began;
 }
 
 /**
  * A renewal is a person active in the period's previous period (decideMemberType): stored, or
- * imported as active by an accepted row of this batch (a file may hold two seasons), or a member
- * since before the period began (memberBefore).
+ * imported as active by an accepted row of this batch (a file may hold two seasons), or, in a
+ * club's first period here, a member since before it (memberBefore).
  */
 function decideRenewals(rows: readonly MemberWrite[], plans: RowPlan[], state: PlanState): RowPlan[] {
   const activeBefore = new Set(
@@ -211,7 +218,7 @@ function decideRenewals(rows: readonly MemberWrite[], plans: RowPlan[], state: P
     const period = state.periods.get(row.periodId);
     const previous = period?.previousPeriodId ?? null;
     const renewing =
-      (previous !== null && activeBefore.has(personPeriodKey(plan.person, previous))) || memberBefore(row.memberSince, period?.startsOn);
+      (previous !== null && activeBefore.has(personPeriodKey(plan.person, previous))) || memberBefore(row.memberSince, period);
     return { ...plan, memberType: decideMemberType({ activeInPreviousPeriod: renewing }) as 'new' | 'renewal' };
   });
 }

@@ -132,6 +132,8 @@ export class ApiKey extends Model {
   expiresAt!: Date | null;
   lastUsedAt!: Date | null;
   revokedAt!: Date | null;
+  /** The key that replaced this one in its rotation; a key is rotated once. */
+  successorId!: number | null;
 }
 
 export class HandoffAttempt extends Model {

@@ -39,6 +39,7 @@ export const USAGE = `Usage: npm run keys -- <command> [options]
   rotate <id> [--overlap-hours <h>] [--label <text>] [--expires-in-days <n>] [--value <key>|-]
       A new key with the portal and scope of key <id>; key <id> keeps working for the overlap
       (default ${DEFAULT_OVERLAP_HOURS} h). --overlap-hours 0 revokes it at once (emergency rotation).
+      A key is rotated once: rotating it again is refused (exit 1); rotate its successor instead.
   revoke <id>
       Key <id> stops working at once: the end of a rotation, or the emergency path.
 `;

@@ -20,6 +20,15 @@ export async function findApiKey(db: Knex, id: number): Promise<ApiKeyRow | unde
   return models.ApiKey.query(db).findById(id);
 }
 
+/** The key, locked until the transaction ends: a rotation of it waits here for one under way. */
+export async function findApiKeyForUpdate(db: Knex, id: number): Promise<ApiKeyRow | undefined> {
+  return models.ApiKey.query(db).findById(id).forUpdate();
+}
+
+export async function setApiKeySuccessor(db: Knex, id: number, successorId: number): Promise<void> {
+  await models.ApiKey.query(db).findById(id).patch({ successorId });
+}
+
 export async function revokeApiKeys(db: Knex, ids: number[], at: Date): Promise<number> {
   return models.ApiKey.query(db).whereIn('id', ids).whereNull('revokedAt').patch({ revokedAt: at });
 }

@@ -1,5 +1,5 @@
 import { ApiKeyVerifier, hashApiKey, MIN_API_KEY_LENGTH, type Knex } from '@ems/db';
-import { InputError, NotFoundError } from '@ems/schema';
+import { ConflictError, InputError, NotFoundError } from '@ems/schema';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
 import { parseKeysCommand, runKeysCommand, UsageError, type KeysCommand } from '../cli/keys';
 import { createApiKey, listApiKeySummaries, revokeApiKey, rotateApiKey } from './apiKeys';
@@ -230,9 +230,10 @@ describe('rotate (rule 9: old and new keys both work during the overlap)', () =>
     expect((await rotateApiKey(knex, a.apiKey.id, { overlapHours: 2 }, now)).previous.expiresAt?.getTime()).toBe(
       now.getTime() + 2 * HOUR_MS,
     );
-    // Rotating the same key again with a longer overlap keeps the earlier end.
-    expect((await rotateApiKey(knex, a.apiKey.id, { overlapHours: 48 }, now)).previous.expiresAt?.getTime()).toBe(
-      now.getTime() + 2 * HOUR_MS,
+    // A key that expires within the overlap keeps its earlier end.
+    const b = await createApiKey(knex, { portal: 'admin', expiresInDays: 1 }, now);
+    expect((await rotateApiKey(knex, b.apiKey.id, { overlapHours: 48 }, now)).previous.expiresAt?.getTime()).toBe(
+      now.getTime() + 24 * HOUR_MS,
     );
   });
 
@@ -249,6 +250,72 @@ describe('rotate (rule 9: old and new keys both work during the overlap)', () =>
   it('refuses an unknown key id', async () => {
     await expect(rotateApiKey(knex, 999_999)).rejects.toThrow(NotFoundError);
   });
+});
+
+describe('a key is rotated once (a second rotation would leave two live successors)', () => {
+  const alreadyRotated = (successorId: number) =>
+    expect.objectContaining({
+      status: 409,
+      code: 'API_KEY_ALREADY_ROTATED',
+      options: expect.objectContaining({ details: { successorId } }),
+    });
+
+  async function keyCount(): Promise<number> {
+    return Number((await knex('membership.apiKeys').count<{ count: string }[]>('* as count'))[0]?.count);
+  }
+
+  it('refuses to rotate a key that has a successor, stores no key and leaves its overlap as it was', async () => {
+    const old = await createApiKey(knex, { portal: 'registration' });
+    const { issued, previous } = await rotateApiKey(knex, old.apiKey.id, { overlapHours: 2 });
+    const before = await keyCount();
+
+    const second = rotateApiKey(knex, old.apiKey.id, { overlapHours: 48 });
+    await expect(second).rejects.toThrow(ConflictError);
+    await expect(second).rejects.toEqual(alreadyRotated(issued.apiKey.id));
+    expect(await keyCount()).toBe(before);
+    expect((await storedRow(old.apiKey.id)).expiresAt).toEqual(previous.expiresAt);
+    // The successor is a key like any other: it may be rotated in turn.
+    await expect(rotateApiKey(knex, issued.apiKey.id)).resolves.toBeDefined();
+  });
+
+  it('refuses to rotate a key again after an emergency rotation revoked it', async () => {
+    const old = await createApiKey(knex, { portal: 'registration' });
+    const { issued } = await rotateApiKey(knex, old.apiKey.id, { overlapHours: 0 });
+    await expect(rotateApiKey(knex, old.apiKey.id, { overlapHours: 0 })).rejects.toEqual(alreadyRotated(issued.apiKey.id));
+  });
+
+  it('of two rotations of the same key at once, one makes the successor and the other is refused', async () => {
+    const old = await createApiKey(knex, { portal: 'admin' });
+    const before = await keyCount();
+    const first = await knex.transaction();
+    try {
+      const firstRotation = await rotateApiKey(first, old.apiKey.id);
+      const second = rotateApiKey(knex, old.apiKey.id).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      // The second waits for the first's row lock; were there none, it would have made a key by now.
+      await waitUntilBlockedOnALock();
+      await first.commit();
+      expect(await second).toEqual(alreadyRotated(firstRotation.issued.apiKey.id));
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+    }
+    expect(await keyCount()).toBe(before + 1);
+    expect((await storedRow(old.apiKey.id)).successorId).not.toBeNull();
+  });
+
+  /** Until a backend of this database waits for a lock, or a second has passed (then the assertions after it tell). */
+  async function waitUntilBlockedOnALock(): Promise<void> {
+    const deadline = Date.now() + 1000;
+    while (Date.now() < deadline) {
+      const { rows } = await knex.raw(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0].waiting > 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 });
 
 describe('revoke is immediate for running services', () => {
@@ -366,6 +433,17 @@ describe('keys command', () => {
     expect(newKey).not.toBe(oldKey);
     expect(stdout).not.toContain(oldKey);
     expect(stdout).toContain(`revoke ${id}`);
+  });
+
+  it('rotate of a key rotated before fails with exit 1, naming its successor, and prints no key', async () => {
+    const first = await run(['create', 'registration']);
+    const id = /API key (\d+) created/.exec(first.stdout)?.[1] ?? '';
+    const rotated = await run(['rotate', id]);
+    const successor = /API key (\d+) created to replace/.exec(rotated.stdout)?.[1] ?? '';
+    const { code, stdout, stderr } = await run(['rotate', id]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`keys: API key ${id} was already rotated: key ${successor} replaces it (rotate that one instead)`);
   });
 
   it('create partner without a scope is refused (exit 2) naming the scopes to choose from', async () => {

@@ -4,6 +4,7 @@ import { ConflictError, InputError, isPartnerScope, NotFoundError, PARTNER_SCOPE
 import {
   announceApiKeyChange,
   findApiKey,
+  findApiKeyForUpdate,
   findApiKeyIdByHash,
   findOrganisationTenants,
   insertApiKey,
@@ -11,6 +12,7 @@ import {
   registrationSystemExists,
   revokeApiKeys,
   setApiKeyExpiry,
+  setApiKeySuccessor,
   type ApiKeyRow,
 } from '../data/apiKeys';
 
@@ -24,6 +26,8 @@ import {
 
 export const PORTALS: readonly Portal[] = ['registration', 'admin', 'partner'];
 export const DEFAULT_OVERLAP_HOURS = 24;
+/** The ConflictError code of a second rotation of the same key (docs/errors.md). */
+export const API_KEY_ALREADY_ROTATED = 'API_KEY_ALREADY_ROTATED';
 /** `ApiKeyVerifier` ignores longer values; storing one would make a key that never works. */
 export const MAX_API_KEY_LENGTH = 512;
 
@@ -143,13 +147,23 @@ export async function listApiKeySummaries(db: Knex, options: { includeRevoked: b
  * Step one of rule 9: a new key with the old one's portal and scope, while the old one keeps
  * working for the overlap (never longer than it would have anyway). Removing the old key once
  * every portal uses the new one is `revokeApiKey`.
+ *
+ * A key is rotated once (409 API_KEY_ALREADY_ROTATED after that): a second rotation would leave
+ * two live successors of which the portal gets one, and the other would work unnoticed. The row
+ * lock makes a rotation racing this one wait, then see the successor and be refused.
  */
 export async function rotateApiKey(db: Knex, id: number, input: RotateApiKeyInput = {}, now = new Date()): Promise<RotatedApiKey> {
   const overlapHours = input.overlapHours ?? DEFAULT_OVERLAP_HOURS;
   if (!Number.isFinite(overlapHours) || overlapHours < 0) throw new InputError('overlap hours must be zero or more');
   return db.transaction(async (trx) => {
-    const old = await findApiKey(trx, id);
+    const old = await findApiKeyForUpdate(trx, id);
     if (!old) throw new NotFoundError(`API key ${id} not found`);
+    if (old.successorId !== null) {
+      throw new ConflictError(`API key ${id} was already rotated: key ${old.successorId} replaces it (rotate that one instead)`, {
+        code: API_KEY_ALREADY_ROTATED,
+        details: { successorId: old.successorId },
+      });
+    }
     const issued = await storeKey(trx, {
       portal: old.portal,
       label: input.label === undefined ? old.label : normalizeLabel(input.label),
@@ -160,6 +174,7 @@ export async function rotateApiKey(db: Knex, id: number, input: RotateApiKeyInpu
       value: input.value,
       now,
     });
+    await setApiKeySuccessor(trx, id, issued.apiKey.id);
     const previousStatusBefore = summarizeApiKey(old, now).status;
     if (previousStatusBefore === 'active' || previousStatusBefore === 'expiring') {
       if (overlapHours === 0) {

@@ -419,7 +419,10 @@ export type Mutation = {
   recordManualPayment: RecordPaymentResult;
   /** Revoked at once. */
   revokePartnerApiKey: PartnerApiKeyResult;
-  /** A new key with the same scope; the old one keeps working for overlapHours (24 unless given; 0 revokes it now). */
+  /**
+   * A new key with the same scope; the old one keeps working for overlapHours (24 unless given; 0
+   * revokes it now). A key is rotated once: ALREADY_ROTATED when it has a successor already.
+   */
   rotatePartnerApiKey: PartnerApiKeyResult;
   /**
    * Sets or replaces the logo of an organisation the caller administers: a PNG, JPEG or WebP image
@@ -753,6 +756,8 @@ export type PartnerApiKeyError = {
 };
 
 export type PartnerApiKeyErrorCode =
+  /** The key was rotated before; its successor is in the list (npm run keys: API_KEY_ALREADY_ROTATED). */
+  | 'ALREADY_ROTATED'
   | 'INVALID_INPUT'
   | 'NOT_FOUND';
 

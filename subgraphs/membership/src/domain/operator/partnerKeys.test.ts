@@ -114,4 +114,19 @@ describe('partner API keys', () => {
     const actions = await knex('membership.auditLog').where({ subjectType: 'apiKey' }).orderBy('id').select('action');
     expect(actions.map((a: { action: string }) => a.action)).toEqual(['apiKey.created', 'apiKey.rotated', 'apiKey.revoked']);
   });
+
+  it('rotates a key once: a second rotation, also a double click, is ALREADY_ROTATED and makes no key', async () => {
+    const key = await run(club.operator.userKey, club, CREATE, { input: { label: 'Results partner', scopes: ['events:read'] } });
+    const id = key.apiKey!.id;
+    const clicks = await Promise.all([run(club.operator.userKey, club, ROTATE, { id }), run(club.operator.userKey, club, ROTATE, { id })]);
+    expect(clicks.map((c) => c.__typename).sort()).toEqual(['PartnerApiKeyDone', 'PartnerApiKeyError']);
+    expect(clicks.find((c) => c.__typename === 'PartnerApiKeyError')).toMatchObject({
+      code: 'ALREADY_ROTATED',
+      message: expect.stringMatching(/already been rotated/),
+    });
+    expect(await run(club.operator.userKey, club, ROTATE, { id, h: 0 })).toMatchObject({ code: 'ALREADY_ROTATED' });
+    expect((await list(club.operator.userKey, club)).filter((k) => k.label === 'Results partner')).toHaveLength(2);
+    const rotations = await knex('membership.auditLog').where({ action: 'apiKey.rotated', subjectId: id });
+    expect(rotations).toHaveLength(1);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Knex } from '@ems/db';
-import { InputError, isAppError } from '@ems/schema';
+import { ConflictError, InputError, isAppError } from '@ems/schema';
 import { recordOperatorActions } from '../audit/operatorAction';
-import { createApiKey, listApiKeySummaries, revokeApiKey, rotateApiKey, type ApiKeySummary } from '../apiKeys';
+import { API_KEY_ALREADY_ROTATED, createApiKey, listApiKeySummaries, revokeApiKey, rotateApiKey, type ApiKeySummary } from '../apiKeys';
 import type { DataScope } from '../scope';
 import { optionalRowId, rowId } from './ids';
 
@@ -14,7 +14,7 @@ import { optionalRowId, rowId } from './ids';
  */
 export type PartnerKeyResult =
   | { ok: true; apiKey: ApiKeySummary; key?: string; previous?: ApiKeySummary }
-  | { ok: false; code: 'NOT_FOUND' | 'INVALID_INPUT'; message: string };
+  | { ok: false; code: 'NOT_FOUND' | 'INVALID_INPUT' | 'ALREADY_ROTATED'; message: string };
 
 function operatorsKey(scope: DataScope, key: ApiKeySummary): boolean {
   return (
@@ -47,17 +47,26 @@ async function findOperatorsKey(db: Knex, scope: DataScope, id: number): Promise
   return (await listApiKeySummaries(db, { includeRevoked: true })).find((k) => k.id === id && operatorsKey(scope, k)) ?? null;
 }
 
-/** Expected refusals of the key machinery (InputError: bad scope, label, expiry) as values. */
+/**
+ * Expected refusals of the key machinery as values: InputError (bad scope, label, expiry), and a
+ * second rotation of a key (its message names key ids, which this screen does not show).
+ */
 async function asResult(run: () => Promise<PartnerKeyResult>): Promise<PartnerKeyResult> {
   try {
     return await run();
   } catch (err) {
     if (isAppError(err) && err instanceof InputError) return { ok: false, code: 'INVALID_INPUT', message: err.message };
+    if (err instanceof ConflictError && err.code === API_KEY_ALREADY_ROTATED) return alreadyRotated;
     throw err;
   }
 }
 
 const notFound = { ok: false, code: 'NOT_FOUND', message: 'No such partner key in your organisations.' } as const;
+const alreadyRotated = {
+  ok: false,
+  code: 'ALREADY_ROTATED',
+  message: 'This key has already been rotated; its new key is in the list. Rotate that one if you need another.',
+} as const;
 
 export async function createPartnerApiKey(
   db: Knex,
@@ -98,7 +107,10 @@ export async function createPartnerApiKey(
   );
 }
 
-/** A new key with the old one's scope; the old one keeps working for `overlapHours` (0: revoked now). */
+/**
+ * A new key with the old one's scope; the old one keeps working for `overlapHours` (0: revoked
+ * now). Once per key: a second rotation, also a concurrent one, is ALREADY_ROTATED.
+ */
 export async function rotatePartnerApiKey(
   db: Knex,
   scope: DataScope | null,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormActionOutcome, FormActions } from '../graphql/formMutations';
 import { graphql } from '../graphql/generated';
 import type { FormStep_FormFragment } from '../graphql/generated/graphql';
+import { backToStep } from '../lib/backToStep';
 import { useFocusOnChange, useTimedNotice } from '../lib/hooks';
 import { formScreen, type FormScreen } from '../lib/process';
 import { texts, type DeniedReason } from '../lib/texts';
@@ -121,14 +122,8 @@ export function FormStep(props: {
   const isLastStep = form.step >= form.stepCount;
 
   /** The review's "Change": back, step by step (answers kept), to the question of that line. */
-  async function backTo(step: number): Promise<FormActionOutcome> {
-    // Nothing to go back over is nothing done: an 'ok' without a new form (the cache holds the current one).
-    let outcome = { kind: 'ok' } as FormActionOutcome;
-    for (let at = form.step; at > step; at -= 1) {
-      outcome = await actions.back(form.processId);
-      if (outcome.kind !== 'ok') return outcome;
-    }
-    return outcome;
+  function backTo(step: number): Promise<FormActionOutcome> {
+    return backToStep((at) => actions.back(form.processId, at), form.step, step);
   }
   const submitLabel = isLastStep ? texts.form.finish : texts.form.next;
   // A family with nobody left to select is not at "step 1 of n" of anything.
@@ -180,7 +175,7 @@ export function FormStep(props: {
             canGoBack={form.canGoBack}
             submitLabel={submitLabel}
             onSubmit={(people) => void run(() => actions.submit({ processId: form.processId, step: form.step, people }))}
-            onBack={() => void run(() => actions.back(form.processId))}
+            onBack={() => void run(() => actions.back(form.processId, form.step))}
           />
         )}
         {screen === 'question' && form.estimate && (
@@ -195,7 +190,7 @@ export function FormStep(props: {
         {screen === 'payment' && form.paymentUrl && (
           <PaymentDue
             form={{ ...form, paymentUrl: form.paymentUrl }}
-            onChangeAnswers={() => void run(() => actions.back(form.processId))}
+            onChangeAnswers={() => void run(() => actions.back(form.processId, form.step))}
           />
         )}
         {screen === 'manualPayment' && <ManualPaymentDue form={form} />}

@@ -18,8 +18,8 @@ const SUBMIT_FORM_STEP = graphql(`
 `);
 
 const BACK_FORM_STEP = graphql(`
-  mutation BackFormStep($processId: ID!) {
-    backFormStep(processId: $processId) {
+  mutation BackFormStep($processId: ID!, $step: Int!) {
+    backFormStep(processId: $processId, step: $step) {
       ...FormResult_result
     }
   }
@@ -48,7 +48,8 @@ export type FormActionOutcome = GenericOutcome<FormResultForm>;
 
 export interface FormActions {
   submit(input: SubmitFormStepInput): Promise<FormActionOutcome>;
-  back(processId: string): Promise<FormActionOutcome>;
+  /** `step`: the step on screen, so a double click or a second tab goes back once (STEP_CONFLICT). */
+  back(processId: string, step: number): Promise<FormActionOutcome>;
   reset(processId: string): Promise<FormActionOutcome>;
   resume(processId: string): Promise<FormActionOutcome>;
 }
@@ -102,7 +103,7 @@ export function useFormActions(): FormActions {
     }
     return {
       submit: (input) => run(SUBMIT_FORM_STEP, 'submitFormStep', { input }, input.processId),
-      back: (processId) => run(BACK_FORM_STEP, 'backFormStep', { processId }, processId),
+      back: (processId, step) => run(BACK_FORM_STEP, 'backFormStep', { processId, step }, processId),
       reset: (processId) => run(RESET_PROCESS, 'resetProcess', { processId }, processId),
       resume: (processId) => run(RESUME_PROCESS, 'resumeProcess', { processId }, processId),
     };

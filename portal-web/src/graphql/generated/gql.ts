@@ -24,7 +24,7 @@ type Documents = {
     "\n  fragment QuestionStep_form on Form {\n    question\n    questionType\n    required\n    options {\n      value\n      label\n      currency\n      persons {\n        personId\n        priceMinor\n        available\n        reason\n      }\n    }\n    numberRange {\n      min\n      max\n    }\n    termsUrl\n    optionPrice {\n      currency\n      amountMinor\n      per\n    }\n    people {\n      id\n      firstName\n      lastName\n      dateOfBirth\n      answer\n      hide\n    }\n  }\n": typeof types.QuestionStep_FormFragmentDoc,
     "\n  fragment ResumeChoice_form on Form {\n    step\n    stepCount\n    processState\n  }\n": typeof types.ResumeChoice_FormFragmentDoc,
     "\n  mutation SubmitFormStep($input: SubmitFormStepInput!) {\n    submitFormStep(input: $input) {\n      ...FormResult_result\n    }\n  }\n": typeof types.SubmitFormStepDocument,
-    "\n  mutation BackFormStep($processId: ID!) {\n    backFormStep(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": typeof types.BackFormStepDocument,
+    "\n  mutation BackFormStep($processId: ID!, $step: Int!) {\n    backFormStep(processId: $processId, step: $step) {\n      ...FormResult_result\n    }\n  }\n": typeof types.BackFormStepDocument,
     "\n  mutation ResetProcess($processId: ID!) {\n    resetProcess(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": typeof types.ResetProcessDocument,
     "\n  mutation ResumeProcess($processId: ID!) {\n    resumeProcess(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": typeof types.ResumeProcessDocument,
     "\n  fragment FormResult_result on FormResult {\n    __typename\n    ... on Form {\n      ...FormStep_form\n    }\n    ... on FormError {\n      code\n      message\n      rule\n      personId\n      current {\n        ...FormStep_form\n      }\n    }\n  }\n": typeof types.FormResult_ResultFragmentDoc,
@@ -42,7 +42,7 @@ const documents: Documents = {
     "\n  fragment QuestionStep_form on Form {\n    question\n    questionType\n    required\n    options {\n      value\n      label\n      currency\n      persons {\n        personId\n        priceMinor\n        available\n        reason\n      }\n    }\n    numberRange {\n      min\n      max\n    }\n    termsUrl\n    optionPrice {\n      currency\n      amountMinor\n      per\n    }\n    people {\n      id\n      firstName\n      lastName\n      dateOfBirth\n      answer\n      hide\n    }\n  }\n": types.QuestionStep_FormFragmentDoc,
     "\n  fragment ResumeChoice_form on Form {\n    step\n    stepCount\n    processState\n  }\n": types.ResumeChoice_FormFragmentDoc,
     "\n  mutation SubmitFormStep($input: SubmitFormStepInput!) {\n    submitFormStep(input: $input) {\n      ...FormResult_result\n    }\n  }\n": types.SubmitFormStepDocument,
-    "\n  mutation BackFormStep($processId: ID!) {\n    backFormStep(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": types.BackFormStepDocument,
+    "\n  mutation BackFormStep($processId: ID!, $step: Int!) {\n    backFormStep(processId: $processId, step: $step) {\n      ...FormResult_result\n    }\n  }\n": types.BackFormStepDocument,
     "\n  mutation ResetProcess($processId: ID!) {\n    resetProcess(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": types.ResetProcessDocument,
     "\n  mutation ResumeProcess($processId: ID!) {\n    resumeProcess(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n": types.ResumeProcessDocument,
     "\n  fragment FormResult_result on FormResult {\n    __typename\n    ... on Form {\n      ...FormStep_form\n    }\n    ... on FormError {\n      code\n      message\n      rule\n      personId\n      current {\n        ...FormStep_form\n      }\n    }\n  }\n": types.FormResult_ResultFragmentDoc,
@@ -107,7 +107,7 @@ export function graphql(source: "\n  mutation SubmitFormStep($input: SubmitFormS
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation BackFormStep($processId: ID!) {\n    backFormStep(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n"): (typeof documents)["\n  mutation BackFormStep($processId: ID!) {\n    backFormStep(processId: $processId) {\n      ...FormResult_result\n    }\n  }\n"];
+export function graphql(source: "\n  mutation BackFormStep($processId: ID!, $step: Int!) {\n    backFormStep(processId: $processId, step: $step) {\n      ...FormResult_result\n    }\n  }\n"): (typeof documents)["\n  mutation BackFormStep($processId: ID!, $step: Int!) {\n    backFormStep(processId: $processId, step: $step) {\n      ...FormResult_result\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

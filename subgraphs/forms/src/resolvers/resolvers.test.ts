@@ -37,11 +37,11 @@ const RESULT = `
   ... on Form { ...F }
   ... on FormError { code message rule personId current { ...F } }`;
 
-async function run(source: string, variables: Record<string, unknown> = {}, signedIn = true) {
-  const { user } = sc.account;
+async function run(source: string, variables: Record<string, unknown> = {}, signedIn = true, at: Scenario = sc) {
+  const { user } = at.account;
   const claims = { userKey: user.userKey, accountId: user.accountId, registrationSystemId: user.registrationSystemId } as AccessTokenClaims;
   const req = { auth: { user: signedIn ? claims : undefined, authorities: [] } } as unknown as Request;
-  const contextValue = await createContextFactory(sc.deps)(req);
+  const contextValue = await createContextFactory(at.deps)(req);
   return graphql({ schema, source: `${source}\n${FORM}`, variableValues: variables, contextValue });
 }
 
@@ -95,6 +95,35 @@ it('submitFormStep walks to completion; the Form references the Order by id', as
   // Back while payment is due: the last question again, to change answers (issue 23).
   const backed = (await run(`mutation($id: ID!) { backFormStep(processId: $id) { ${RESULT} } }`, { id: form.processId })).data as Data;
   expect(backed.backFormStep).toMatchObject({ __typename: 'Form', processState: 'RUNNING', paymentUrl: null });
+});
+
+it('backFormStep takes the step on screen: a double click goes back once, the second gets STEP_CONFLICT', async () => {
+  const twoQuestions = await scenario(db.knex, await membershipFixture(db.knex), {
+    steps: [{ questionType: 'DRP', answerKey: 'membershipType' }, { questionType: 'TXT' }],
+    persons: [ADULT],
+  });
+  const as = (source: string, variables: Record<string, unknown>) => run(source, variables, true, twoQuestions);
+  const opened = ((await as(`query($p: Int!) { membershipForm(periodId: $p) { ${RESULT} } }`, { p: twoQuestions.periodId })).data as Data)
+    .membershipForm!;
+  const processId = opened.processId;
+  const id = twoQuestions.account.personIds[0]!;
+  const submit = `mutation($i: SubmitFormStepInput!) { submitFormStep(input: $i) { ${RESULT} } }`;
+  await as(submit, { i: { processId, step: 1, people: [{ id }] } });
+  const atThree = ((await as(submit, { i: { processId, step: 2, people: [{ id, answer: 'individual' }] } })).data as Data).submitFormStep!;
+  expect(atThree).toMatchObject({ __typename: 'Form', step: 3 });
+
+  const back = `mutation($id: ID!, $step: Int) { backFormStep(processId: $id, step: $step) { ${RESULT} } }`;
+  const clicks = await Promise.all([as(back, { id: processId, step: 3 }), as(back, { id: processId, step: 3 })]);
+  expect(clicks.map((c) => c.errors)).toEqual([undefined, undefined]);
+  const answers = clicks.map((c) => (c.data as Data).backFormStep!);
+  expect(answers.map((a) => a.__typename).sort()).toEqual(['Form', 'FormError']);
+  expect(answers.find((a) => a.__typename === 'Form')).toMatchObject({ step: 2, people: [{ answer: 'individual' }] });
+  expect(answers.find((a) => a.__typename === 'FormError')).toMatchObject({
+    code: 'STEP_CONFLICT',
+    current: { step: 2, processState: 'RUNNING' },
+  });
+  // Without a step (as REST's back without a body), back goes from wherever the process is.
+  expect(((await as(back, { id: processId })).data as Data).backFormStep).toMatchObject({ __typename: 'Form', step: 1 });
 });
 
 it('an anonymous caller gets an authentication error, not a form', async () => {

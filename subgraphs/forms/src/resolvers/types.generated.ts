@@ -125,7 +125,11 @@ export type FormResult = Form | FormError;
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** One step back, answers kept. */
+  /**
+   * One step back, answers kept. step: the step the client shows, as the REST back's optional
+   * { step }; any other step is refused with STEP_CONFLICT and the current form (a double click
+   * goes back once). Without it, back from wherever the process is.
+   */
   backFormStep: FormResult;
   /** Start fresh at the person overview; an unpaid order of the process is cancelled. */
   resetProcess: FormResult;
@@ -138,6 +142,7 @@ export type Mutation = {
 
 export type MutationBackFormStepArgs = {
   processId: Scalars['ID']['input'];
+  step?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -14,8 +14,10 @@ import type { Knex } from 'knex';
  * - ORDER: an order deleted. PARTICIPANT: a participant deleted (with its event).
  *
  * Set-based statement triggers (one INSERT per statement through the transition table), so an
- * undo deleting 100,000 memberships writes its removals in one statement. `record_id` names no
- * foreign key: the row it names is gone, and an undo must not find its persons referred to.
+ * undo deleting 100,000 memberships writes its removals in one statement. No foreign keys: the row
+ * `record_id` names is gone (and an undo must not find its persons referred to), and a removal
+ * must not keep anything from being deleted. A MEMBER removal of a person who is a member of the
+ * organisation again is not shown (data/partnerRemovals.ts): the members list has them.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -23,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
       id bigserial PRIMARY KEY,
       kind text NOT NULL CHECK (kind IN ('MEMBER', 'ORDER', 'PARTICIPANT')),
       record_id bigint NOT NULL,
-      organisation_id integer NOT NULL REFERENCES membership.organisations (id),
+      organisation_id integer NOT NULL,
       event_id integer,
       sync_xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
       removed_at timestamptz NOT NULL DEFAULT now()
@@ -33,15 +35,20 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION membership.record_membership_removals() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
+      -- The persons first (locked, moved): a transaction adding a membership for one of them holds
+      -- that lock, so the check below, with a snapshot taken after the wait, sees its membership.
+      PERFORM membership.move_persons_to_this_transaction(ARRAY(SELECT DISTINCT person_id FROM gone));
       INSERT INTO membership.partner_removals (kind, record_id, organisation_id)
       SELECT DISTINCT 'MEMBER', g.person_id, p.organisation_id
         FROM gone g JOIN membership.membership_periods p ON p.id = g.period_id
        WHERE NOT EXISTS (SELECT 1 FROM membership.memberships m JOIN membership.membership_periods mp ON mp.id = m.period_id
                           WHERE m.person_id = g.person_id AND mp.organisation_id = p.organisation_id);
-      PERFORM membership.move_persons_to_this_transaction(ARRAY(SELECT DISTINCT person_id FROM gone));
       RETURN NULL;
     END $fn$`);
-  // The memberships as they were: deleted ones, and updated ones (a merge moves them to another person).
+  // The memberships as they were: deleted ones, and updated ones (a merge moves them to another
+  // person). A trigger with a transition table cannot name columns, so a status change runs it
+  // too: its persons were just moved by memberships_mark_members_update (a no-op here) and still
+  // hold the membership (no removal).
   for (const event of ['DELETE', 'UPDATE']) {
     await knex.raw(`
       CREATE TRIGGER memberships_record_removals_${event.toLowerCase()} AFTER ${event} ON membership.memberships

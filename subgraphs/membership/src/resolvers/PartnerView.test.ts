@@ -622,6 +622,42 @@ describe('removals: what left the lists', () => {
     const moved = await run({ scopes: ['members:read'] }, MEMBERS, { after: membersCursor });
     expect(memberIds(moved)).toEqual(expect.arrayContaining([zora, dirk!.id]));
     expect(memberIds(moved)).not.toContain(xaver);
+
+    // Xaver becomes a member again: his removal is no longer shown (the members list has him),
+    // whichever list a partner reads first.
+    await knex('membership.memberships').insert({
+      personId: xaver,
+      periodId: club.previousPeriodId,
+      membershipTypeId: club.types.individual,
+      status: 'pending_payment',
+      memberType: 'new',
+    });
+    await waitForSyncWatermark(knex);
+    expect(removed(await run(both, REMOVALS, { after: startCursor })).map((r: unknown[]) => r[1])).not.toContain(xaver);
+    expect(memberIds(await run({ scopes: ['members:read'] }, MEMBERS, { after: membersCursor }))).toContain(xaver);
+  });
+
+  it('a membership deleted while another transaction gives the person a new one there records no removal', async () => {
+    const yara = await newMember(knex, 'Yara');
+    const { id: old } = await knex('membership.memberships').where({ personId: yara }).first('id');
+    const adding = await knex.transaction();
+    // Adding a membership moves (and locks) Yara until this transaction ends.
+    await adding('membership.memberships').insert({
+      personId: yara,
+      periodId: club.previousPeriodId,
+      membershipTypeId: club.types.individual,
+      status: 'pending_payment',
+      memberType: 'new',
+    });
+    // Sent now (a query builder runs when `then` is called); it waits for Yara's lock.
+    const deleting = knex('membership.memberships')
+      .where({ id: old })
+      .delete()
+      .then((n) => n);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await adding.commit();
+    await deleting;
+    expect(await knex('membership.partnerRemovals').where({ kind: 'MEMBER', recordId: yara })).toEqual([]);
   });
 
   it('each kind needs the scope of its list', async () => {

@@ -16,7 +16,7 @@ export type ConfirmPaymentResult =
       activated: boolean;
       /** The webhook event had been processed before; nothing was done. */
       duplicateEvent: boolean;
-      /** The payment came for an order already paid and is to be refunded (docs/payments.md, "Refunds"). */
+      /** The payment brought more than the order needed, and that part is to be refunded (docs/payments.md, "Refunds"). */
       refundRequested?: boolean;
       /** The order as this call leaves it (read under its lock): the return page shows it without reading again. */
       order: OrderRow;
@@ -80,8 +80,10 @@ export async function confirmPayment(
             throw new Error(`provider ${provider.name} took ${state.currency} for payment ${payment.id} in ${payment.currency}`);
           }
           await setPaymentStatus(trx, payment.id, 'succeeded', state.amountMinor);
-          const settlement = await settleOrderPayment(trx, order, state.amountMinor, { portalUrl: options.portalUrl ?? null });
-          const refundRequested = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
+          // What goes back is not credited: the order keeps what it needed (docs/payments.md, "Refunds").
+          const refunded = await requestOverpaymentRefund(trx, provider, order, payment, state.amountMinor);
+          const settlement = await settleOrderPayment(trx, order, state.amountMinor - refunded, { portalUrl: options.portalUrl ?? null });
+          const refundRequested = refunded > 0;
           return {
             ...unchanged,
             paymentStatus: 'succeeded',

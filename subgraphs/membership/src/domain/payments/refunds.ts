@@ -22,8 +22,10 @@ export function overpaidBy(orderBefore: Pick<OrderRow, 'status' | 'paidMinor' | 
 
 /**
  * In the transaction that credits a succeeded payment, with the order locked as it was before:
- * what the order did not need (overpaidBy) is to go back, when its provider can refund. The order
- * stays paid once; the refund is sent after commit. Money for a cancelled order is an operator's.
+ * what the order did not need (overpaidBy) is to go back, when its provider can refund. Answers
+ * the amount requested back (0: none), which the order is then not credited with: it stays paid
+ * once, for what it keeps. The refund is sent after commit. Money for a cancelled order, or that a
+ * provider cannot refund, is an operator's.
  */
 export async function requestOverpaymentRefund(
   trx: Db,
@@ -31,11 +33,12 @@ export async function requestOverpaymentRefund(
   orderBefore: Pick<OrderRow, 'status' | 'paidMinor' | 'totalMinor'>,
   payment: Pick<PaymentRow, 'id' | 'currency'>,
   amountMinor: number,
-): Promise<boolean> {
+): Promise<number> {
   const excess = overpaidBy(orderBefore, amountMinor);
-  if (excess <= 0 || !provider.refundPayment) return false;
+  if (excess <= 0 || !provider.refundPayment) return 0;
   const reason = orderBefore.status === 'paid' ? 'duplicate' : 'overpayment';
-  return requestRefund(trx, { paymentId: payment.id, amountMinor: excess, currency: payment.currency, reason });
+  const requested = await requestRefund(trx, { paymentId: payment.id, amountMinor: excess, currency: payment.currency, reason });
+  return requested ? excess : 0;
 }
 
 export interface RefundRun {

@@ -104,7 +104,7 @@ describe('the failed rows of an import, corrected and imported again', () => {
         'Senioren',
         "'+49 30 1234",
         'FK_MISMATCH',
-        'No category "Senioren" was chosen for this value',
+        'Category "Senioren" is none of the event\'s categories ("none" was chosen for it)',
         '4',
       ],
       ['', 'Leerzeile', '01.01.1999', 'M', "'-12.5", 'FAILED', 'First name is empty', '5'],

@@ -20,8 +20,22 @@ export function failed(description: string): RowFailure {
   return { category: 'FAILED', description };
 }
 
+/** The foreign keys as an operator reads them in a failure: the value's name, and what it was looked up in. */
+const FK_WORDS: Record<string, { name: string; among: string }> = {
+  category: { name: 'Category', among: "the event's categories" },
+  membershipType: { name: 'Membership type', among: "the club's membership types" },
+  period: { name: 'Period', among: "the club's periods" },
+};
+
+/** A value the cells stage asked about and the operator answered "none" for. */
 export function fkMismatch(fkType: string, fkValue: string): RowFailure {
-  return { category: 'FK_MISMATCH', fkType, fkValue, description: `No ${fkType} "${fkValue}" was chosen for this value` };
+  const words = FK_WORDS[fkType] ?? { name: fkType, among: 'the choices' };
+  return {
+    category: 'FK_MISMATCH',
+    fkType,
+    fkValue,
+    description: `${words.name} "${fkValue}" is none of ${words.among} ("none" was chosen for it)`,
+  };
 }
 
 export function unresolvedPerson(rawFirstName: string, rawLastName: string, description: string): RowFailure {

@@ -83,7 +83,16 @@ describe('failed rows: a download of the failed rows, corrected and imported aga
         'Date of birth "31.02.1990" is not a date (use YYYY-MM-DD or DD.MM.YYYY)',
         '3',
       ],
-      ['Johann', 'Müller', '1975-03-14', 'Senioren', "'-12.5", 'FK_MISMATCH', 'No category "Senioren" was chosen for this value', '4'],
+      [
+        'Johann',
+        'Müller',
+        '1975-03-14',
+        'Senioren',
+        "'-12.5",
+        'FK_MISMATCH',
+        'Category "Senioren" is none of the event\'s categories ("none" was chosen for it)',
+        '4',
+      ],
       ['', 'Leer', '1999-01-01', 'M', "'@home", 'FAILED', 'First name is empty', '6'],
     ]);
   });

@@ -42,7 +42,8 @@ function multipart(path: string, fields: Record<string, string>, name: string, d
   return olga.request(method, `${ADMIN_API}${path}`, { body, headers: { 'content-type': contentType } });
 }
 
-const records = (csv: string) => parse(csv, { bom: true }) as string[][];
+// The download keeps the imported file's delimiter (`;`, as a German Excel saves it).
+const records = (csv: string) => parse(csv, { bom: true, delimiter: ';' }) as string[][];
 
 // Row 3 fails on its date and begins with formula characters; row 4 names a category the operator
 // answers "none" for (FK_MISMATCH); row 5 has no first name and a negative number.
@@ -93,7 +94,7 @@ describe('the failed rows of an import, corrected and imported again', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     csv = res.text;
     expect(
-      csv.startsWith('\uFEFF"Vorname","Nachname","Geburtsdatum","Klasse","Note","Failure category","Failure detail","Failed row"\r\n'),
+      csv.startsWith('\uFEFF"Vorname";"Nachname";"Geburtsdatum";"Klasse";"Note";"Failure category";"Failure detail";"Failed row"\r\n'),
     ).toBe(true);
     expect(records(csv).slice(1)).toEqual([
       ["'=Eva", "'-Smith", '31.02.1990', 'W', "'=1+2", 'FAILED', expect.stringContaining('is not a date'), '3'],
@@ -120,7 +121,7 @@ describe('the failed rows of an import, corrected and imported again', () => {
       if (r[7] === '4') return [r[0]!, r[1]!, r[2]!, 'M40', ...r.slice(4)];
       return ['Xaver', ...r.slice(1)];
     });
-    correctedFile = Buffer.from(`\uFEFF${stringify([header!, ...fixed], { record_delimiter: 'windows' })}`);
+    correctedFile = Buffer.from(`\uFEFF${stringify([header!, ...fixed], { record_delimiter: 'windows', delimiter: ';' })}`);
     const job = await uploadedImport<Job>(olga, await multipart(`/imports/${jobId}/corrections`, {}, 'corrected.csv', correctedFile));
     correctionsId = job.id;
     expect(job).toMatchObject({

@@ -38,6 +38,22 @@ export async function createSourceSystem(db: Knex, s: Omit<SourceSystemRecord, '
   return row as SourceSystemRecord;
 }
 
+/**
+ * A new source system, or null when its registration system has one of this name in any case
+ * (the unique indexes decide, so of two inserts at once one gets null instead of an error).
+ */
+export async function insertSourceSystemUnlessNameTaken(
+  trx: Knex.Transaction,
+  s: Omit<SourceSystemRecord, 'id'>,
+): Promise<SourceSystemRecord | null> {
+  const [row] = await trx('imports.source_systems')
+    .insert(s)
+    .onConflict()
+    .ignore()
+    .returning(['id', 'registrationSystemId', 'organisationId', 'name', 'isSelf']);
+  return (row as SourceSystemRecord | undefined) ?? null;
+}
+
 export interface TemplateVariant {
   id: number;
   sourceSystemId: number;

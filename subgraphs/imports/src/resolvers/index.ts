@@ -18,6 +18,7 @@ import {
 import { uploadCorrections } from '../domain/failedRows/corrections';
 import { importFieldView } from '../domain/fields';
 import { undoImport } from '../domain/undo/commands';
+import { createImportSourceSystem, organisationIdArgument } from '../domain/sourceSystemCreation';
 import { ImportJob } from './ImportJob';
 import { PartnerImportJob, PartnerView } from './PartnerView';
 import { ImportUndo } from './ImportUndo';
@@ -88,6 +89,8 @@ export const resolvers = {
     undoImport: (_p, { jobId }, ctx) => undoImport(ctx.imports, ctx.scope(), jobId),
     uploadImportCorrections: async (_p, { jobId, file, sheetIndex }, ctx) =>
       uploadCorrections(ctx.imports, ctx.scope(), jobId, asFields({ sheetIndex }), await fileUpload(file as Promise<FileUpload>)),
+    createImportSourceSystem: (_p, { name, organisationId }, ctx) =>
+      createImportSourceSystem(ctx.imports, ctx.scope(), { name, organisationId: organisationIdArgument(organisationId) }),
   },
   ImportJob,
   PartnerView,

@@ -351,6 +351,12 @@ export type MergeCandidateRef = {
 export type Mutation = {
   __typename?: 'Mutation';
   cancelImport: ImportJob;
+  /**
+   * Adds a source system for one of the operator's organisations (its operators see it); organisationId
+   * may be left out by an operator of one organisation. The name (trimmed, 1 to 100 characters) is
+   * unique in the registration system whatever its case: SOURCE_SYSTEM_EXISTS.
+   */
+  createImportSourceSystem: SourceSystem;
   resumeFromFingerprint: ImportJob;
   submitCellMappings: ImportJob;
   submitColumnMappings: ImportJob;
@@ -368,6 +374,12 @@ export type Mutation = {
 
 export type MutationCancelImportArgs = {
   jobId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateImportSourceSystemArgs = {
+  name: Scalars['String']['input'];
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -636,15 +648,19 @@ export type ServiceHealth = {
   status: Scalars['String']['output'];
 };
 
+/** The system an import's file comes from: this system's own export, a club's old membership system, a timing company. */
 export type SourceSystem = {
   __typename?: 'SourceSystem';
   id: Scalars['ID']['output'];
   isSelf: Scalars['Boolean']['output'];
   name: Scalars['String']['output'];
+  /** The organisation whose operators see it; null: every organisation of the registration system (this system's own export). */
+  organisationId?: Maybe<Scalars['ID']['output']>;
   templateVariants: Array<TemplateVariant>;
 };
 
 
+/** The system an import's file comes from: this system's own export, a club's old membership system, a timing company. */
 export type SourceSystemTemplateVariantsArgs = {
   importType?: InputMaybe<ImportType>;
 };
@@ -1050,6 +1066,7 @@ export type MergeCandidateRefResolvers<ContextType = ImportsContext, ParentType 
 
 export type MutationResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   cancelImport?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationCancelImportArgs, 'jobId'>>;
+  createImportSourceSystem?: Resolver<ResolversTypes['SourceSystem'], ParentType, ContextType, RequireFields<MutationCreateImportSourceSystemArgs, 'name'>>;
   resumeFromFingerprint?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationResumeFromFingerprintArgs, 'decision' | 'jobId'>>;
   submitCellMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitCellMappingsArgs, 'jobId' | 'mappings'>>;
   submitColumnMappings?: Resolver<ResolversTypes['ImportJob'], ParentType, ContextType, RequireFields<MutationSubmitColumnMappingsArgs, 'jobId' | 'mappings'>>;
@@ -1161,6 +1178,7 @@ export type SourceSystemResolvers<ContextType = ImportsContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isSelf?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organisationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   templateVariants?: Resolver<Array<ResolversTypes['TemplateVariant']>, ParentType, ContextType, Partial<SourceSystemTemplateVariantsArgs>>;
 };
 

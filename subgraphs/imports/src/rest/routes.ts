@@ -24,6 +24,7 @@ import { uploadCorrections } from '../domain/failedRows/corrections';
 import { failedRowsFile } from '../domain/failedRows/failedRowsFile';
 import { importUndo, undoImport } from '../domain/undo/commands';
 import { previewFile, type PreviewLimits } from '../domain/preview/filePreview';
+import { createImportSourceSystem } from '../domain/sourceSystemCreation';
 import { readMultipartUpload } from './multipart';
 
 const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
@@ -40,6 +41,11 @@ const cellMappingsBody = z.object({
   mappings: z
     .array(z.object({ fkType: z.string().max(64), value: z.string().max(500), targetId: z.number().int().positive().nullable() }))
     .max(10_000),
+});
+// The name's own rule (length, the self name, case) is the domain's: one answer for REST and GraphQL.
+const sourceSystemBody = z.object({
+  name: z.string().max(10_000),
+  organisationId: z.number().int().positive().max(MAX_ROW_ID).nullable().default(null),
 });
 const fingerprintBody = z.object({ decision: z.enum(['ACKNOWLEDGE', 'ABORT']) });
 const rowsQuery = z.object({
@@ -111,6 +117,13 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     '/api/imports/source-systems',
     asyncHandler(async (req, res) => {
       res.json(await sourceSystems(imports, scopeOf(imports, req)));
+    }),
+  );
+  router.post(
+    '/api/imports/source-systems',
+    asyncHandler(async (req, res) => {
+      const body = parseInput(sourceSystemBody, req.body);
+      res.status(201).json(await createImportSourceSystem(imports, scopeOf(imports, req), body));
     }),
   );
   router.get(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import {
   insertPerson,
   newEvent,
   newSourceSystem,
+  riversideId,
   selectOptionMatching,
   signInOperator,
   submitUpload,
@@ -185,7 +187,7 @@ describe('the event-participant import in the admin portal', () => {
 
   it('recognises the saved column layout, and stops at the fingerprint warning: acknowledged, then undone', async () => {
     const { page } = browser.tab();
-    const event = await newEvent(knex, 'Harbour Sprint');
+    const event = await newEvent(knex, 'Harbour Relay');
     await signInOperator(page);
 
     // One saved layout (remembered from the first file): chosen and shown.
@@ -283,5 +285,58 @@ describe('the event-participant import in the admin portal', () => {
     }
     expect(await knex('membership.participants').where({ eventId: event.id }).count()).toEqual([{ count: '0' }]);
     expect(await knex('imports.importJobs').where({ id: jobId }).first('state')).toEqual({ state: 'CANCELLED' });
+  }, 120_000);
+});
+
+describe('a new source system, added on the upload screen', () => {
+  it('is refused in place (no name, the self name, a name taken in any case), then added, chosen and uploaded from', async () => {
+    const { page } = browser.tab();
+    const event = await newEvent(knex, 'Harbour Relay');
+    const name = `Club Register ${randomUUID().slice(0, 6)}`;
+    await signInOperator(page);
+    await page.goto(`${ADMIN()}/imports/event-participants`);
+    const opener = page.getByRole('button', { name: 'New source system…' });
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    await opener.click();
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    const form = page.getByRole('group', { name: 'New source system' });
+    const nameInput = form.getByLabel('Name', { exact: true });
+    expect(await nameInput.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const refusedWith = async (typed: string, message: RegExp) => {
+      await nameInput.fill(typed);
+      await form.getByRole('button', { name: 'Add source system' }).click();
+      await page.getByTestId('new-source-name-problem').filter({ hasText: message }).waitFor();
+      expect(await nameInput.getAttribute('aria-invalid')).toBe('true');
+      expect(await nameInput.getAttribute('aria-describedby')).toContain('new-source-name-problem');
+    };
+    await refusedWith('  ', /^Enter a name\.$/);
+    await refusedWith('this system (own export)', /own export, which exists already/);
+    await refusedWith(source.name.toUpperCase(), /exists already/);
+    await expectNoAxeViolationsAtBothWidths(page);
+    await screenshots(page, 'admin-import-new-source-system');
+
+    // Enter in the name adds the source system; it does not submit the upload.
+    await nameInput.fill(`  ${name} `);
+    await nameInput.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('source-system-added').textContent()).toBe(`“${name}” was added and is chosen as the source system.`);
+    const select = page.getByLabel('Source system', { exact: true });
+    expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+    const created = await knex('imports.sourceSystems').where({ name }).first('id', 'organisationId', 'isSelf');
+    expect(created).toEqual({ id: expect.any(Number), organisationId: await riversideId(knex), isSelf: false });
+    expect(await select.inputValue()).toBe(String(created.id));
+    expect(await page.getByTestId('variant-picker').getAttribute('data-variant-state')).toBe('none');
+    expect(await knex('imports.importJobs').where({ sourceSystemId: created.id }).count()).toEqual([{ count: '0' }]);
+
+    await page.getByLabel('Event', { exact: true }).selectOption(String(event.id));
+    await page.getByLabel(/^Trust the keys/).check();
+    await chooseFile(page, file('register.csv', ['BT-9;Ada;Lovelace;10.12.1955;21;W;M;']));
+    const jobId = await submitUpload(page);
+    expect(await knex('imports.importJobs').where({ id: jobId }).first('sourceSystemId')).toEqual({ sourceSystemId: created.id });
+
+    // Listed from now on, by its name.
+    await page.goto(`${ADMIN()}/imports/memberships`);
+    await page.getByLabel('Source system', { exact: true }).selectOption({ label: name });
   }, 120_000);
 });

@@ -50,6 +50,31 @@ export const importTexts = {
     sourceSystem: 'Source system',
     sourceSystemHint: 'Where the file comes from. It decides which keys are trusted and which columns are read.',
     chooseSourceSystem: 'No source system',
+    newSource: {
+      open: 'New source system…',
+      legend: 'New source system',
+      name: 'Name',
+      nameHint: 'The system the files come from, e.g. the club’s old membership system or a timing company. Up to 100 characters.',
+      organisation: 'For the organisation',
+      chooseOrganisation: 'Choose an organisation',
+      organisationHint: 'Only its operators see the source system and import from it.',
+      submit: 'Add source system',
+      adding: 'Adding…',
+      cancel: 'Cancel',
+      added: (name: string) => `“${name}” was added and is chosen as the source system.`,
+      failed: 'The source system could not be added. Try again in a moment.',
+      // Our words for the refusals a form can show at its field; any other refusal shows the server's.
+      problems: {
+        SOURCE_SYSTEM_NAME_REQUIRED: 'Enter a name.',
+        SOURCE_SYSTEM_NAME_TOO_LONG: 'The name is longer than 100 characters.',
+        SOURCE_SYSTEM_NAME_RESERVED: 'This is the name of this system’s own export, which exists already.',
+        INVALID_CHARACTERS: 'The name contains control characters.',
+        SOURCE_SYSTEM_EXISTS:
+          'A source system of this name exists already (a name is used once in the registration system, whatever its case). If it is in the list, choose it there; otherwise give another name.',
+        ORGANISATION_REQUIRED: 'Choose the organisation the source system is for.',
+        ORGANISATION_NOT_FOUND: 'You do not run this organisation.',
+      } as Record<string, string>,
+    },
     trustPKs: 'Trust the keys in the file (person ids or the source system’s ids)',
     updatePII: 'Update personal data of persons found (names, date of birth, e-mail)',
     variant: {

@@ -1,27 +1,12 @@
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../graphql/generated';
-import type { ImportUploadSourceSystemsQuery, ImportType } from '../../graphql/generated/graphql';
+import { useRef, useState } from 'react';
+import type { ImportType } from '../../graphql/generated/graphql';
 import { importTexts } from '../texts';
 import { HintedField } from '../../ui/HintedField';
+import { NEW_SOURCE_SYSTEM_ID, NewSourceSystem } from './NewSourceSystem';
+import { SOURCE_SYSTEMS, type SourceSystemOption } from './sourceSystemsQuery';
 
 const texts = importTexts.upload;
-
-const SOURCE_SYSTEMS = graphql(`
-  query ImportUploadSourceSystems($importType: ImportType!) {
-    importSourceSystems {
-      id
-      name
-      isSelf
-      templateVariants(importType: $importType) {
-        id
-        key
-        name
-      }
-    }
-  }
-`);
-
-export type SourceSystemOption = ImportUploadSourceSystemsQuery['importSourceSystems'][number];
 
 interface SourceSystemPickerProps {
   importType: ImportType;
@@ -34,32 +19,71 @@ interface SourceSystemPickerProps {
 }
 
 /**
- * The source-system dropdown and, for the chosen source, the template-variant picker (F10) in its
- * three states: no saved layout (no picker: the columns stage asks), exactly one (chosen and
- * shown), several (the operator picks; the one recognised from the file's header preselected).
+ * The source-system dropdown with a way to add one ("New source system…": an inline form; the
+ * new one is chosen) and, for the chosen source, the template-variant picker (F10) in its three
+ * states: no saved layout (no picker: the columns stage asks), exactly one (chosen and shown),
+ * several (the operator picks; the one recognised from the file's header preselected).
  */
 export function SourceSystemPicker(props: SourceSystemPickerProps) {
   const { data } = useQuery(SOURCE_SYSTEMS, { variables: { importType: props.importType }, fetchPolicy: 'network-only' });
   const systems = data?.importSourceSystems ?? [];
   const source = systems.find((s) => s.id === props.sourceSystemId) ?? null;
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <HintedField id="source-system" label={texts.sourceSystem} hint={texts.sourceSystemHint}>
         {(control) => (
-          <select
-            {...control}
-            value={props.sourceSystemId}
-            onChange={(e) => props.onSourceSystem(e.target.value, systems.find((s) => s.id === e.target.value) ?? null)}
-          >
-            <option value="">{texts.chooseSourceSystem}</option>
-            {systems.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          <div className="source-system-choice">
+            <select
+              {...control}
+              ref={select}
+              value={props.sourceSystemId}
+              onChange={(e) => {
+                setAdded(null);
+                props.onSourceSystem(e.target.value, systems.find((s) => s.id === e.target.value) ?? null);
+              }}
+            >
+              <option value="">{texts.chooseSourceSystem}</option>
+              {systems.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              ref={opener}
+              className="button button-secondary"
+              aria-expanded={adding}
+              aria-controls={adding ? NEW_SOURCE_SYSTEM_ID : undefined}
+              onClick={() => setAdding(!adding)}
+            >
+              {texts.newSource.open}
+            </button>
+          </div>
         )}
       </HintedField>
+      {adding && (
+        <NewSourceSystem
+          importType={props.importType}
+          onCreated={(system) => {
+            setAdding(false);
+            setAdded(system.name);
+            props.onSourceSystem(system.id, system);
+            select.current?.focus();
+          }}
+          onCancel={() => {
+            setAdding(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
+      <p className="hint source-system-added" role="status" data-testid="source-system-added">
+        {added ? texts.newSource.added(added) : ''}
+      </p>
       {source && <TemplateVariantPicker variants={source.templateVariants} {...props} />}
     </>
   );

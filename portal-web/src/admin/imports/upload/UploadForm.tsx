@@ -7,7 +7,8 @@ import { uploadImportFile } from '../lib/importRest';
 import { importTexts } from '../texts';
 import { FileChooser, type ReadChoices } from './FileChooser';
 import { RecentImports } from './RecentImports';
-import { SourceSystemPicker, variantToSend, type SourceSystemOption } from './SourceSystemPicker';
+import { SourceSystemPicker, variantToSend } from './SourceSystemPicker';
+import type { SourceSystemOption } from './sourceSystemsQuery';
 import { useFilePreview } from './useFilePreview';
 
 const texts = importTexts.upload;

@@ -217,3 +217,33 @@ describe('Query.operatorMembershipPeriods', () => {
     expect((await member.graphql<{ operatorMembershipPeriods: unknown[] }>(QUERY)).body.data?.operatorMembershipPeriods).toEqual([]);
   });
 });
+
+describe('a new source system through the router', () => {
+  const MUTATION = `mutation($name: String!) { createImportSourceSystem(name: $name) { id name isSelf organisationId } }`;
+  type Created = { id: number; name: string; organisationId: number | null; isSelf: boolean };
+
+  it('REST: created for the operator’s only organisation (201) and listed; the same name refused (409); bad input (400); a member (403)', async () => {
+    const name = `Rest Timing ${Date.now()}`;
+    const res = await olga.post(`${ADMIN_API}/imports/source-systems`, { json: { name: `  ${name}  ` } });
+    expect(res.status).toBe(201);
+    expect(res.json<Created>()).toMatchObject({ name, organisationId, isSelf: false });
+    const listed = await olga.get(`${ADMIN_API}/imports/source-systems`);
+    expect(listed.json<Created[]>().map((s) => s.name)).toContain(name);
+    const again = await olga.post(`${ADMIN_API}/imports/source-systems`, { json: { name: name.toLowerCase(), organisationId } });
+    expect([again.status, again.json()]).toEqual([409, expect.objectContaining({ code: 'SOURCE_SYSTEM_EXISTS' })]);
+    const empty = await olga.post(`${ADMIN_API}/imports/source-systems`, { json: { name: ' ' } });
+    expect([empty.status, empty.json()]).toEqual([400, expect.objectContaining({ code: 'SOURCE_SYSTEM_NAME_REQUIRED' })]);
+    const noName = await olga.post(`${ADMIN_API}/imports/source-systems`, { json: { organisationId } });
+    expect(noName.status).toBe(400);
+    const member = await signIn(browser(), 'anna.berg');
+    expect((await member.post(`${ADMIN_API}/imports/source-systems`, { json: { name: 'Member Timing' } })).status).toBe(403);
+  });
+
+  it('GraphQL: created and answered; a refusal carries its code', async () => {
+    const name = `GraphQL Timing ${Date.now()}`;
+    const { body } = await olga.graphql<{ createImportSourceSystem: Created }>(MUTATION, { name });
+    expect(body.data?.createImportSourceSystem).toMatchObject({ name, isSelf: false, organisationId: String(organisationId) });
+    const refused = await olga.graphql(MUTATION, { name });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'SOURCE_SYSTEM_EXISTS' });
+  });
+});

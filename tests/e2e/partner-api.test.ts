@@ -104,17 +104,28 @@ interface SyncedMember {
   memberships: Array<{ organisationId: string; status: string }>;
 }
 
-/** Runs an example as a partner would, with a small page so that a sync takes several pages. */
-async function sync(command: string, script: string, stateFile: string): Promise<SyncedMember[]> {
+interface RemovedMember {
+  removed: { kind: string; id: string; organisationId: string; removedAt: string };
+}
+
+/** Runs an example as a partner would, with a small page so that a sync takes several pages: the members it prints. */
+async function syncRun(command: string, script: string, stateFile: string): Promise<Array<SyncedMember | RemovedMember>> {
   const { stdout, stderr } = await run(command, [path.join(examples, script), stateFile], {
     env: { PATH: process.env.PATH, EMS_URL: ctx.urls.router, EMS_PARTNER_KEY: key, PAGE_SIZE: '5' },
     timeout: 60_000,
   });
-  expect(stderr).toMatch(/^\d+ members; the next run starts after the cursor in /);
+  expect(stderr).toMatch(/^\d+ members, \d+ removed; the next run starts after the cursors in /);
   return stdout
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as SyncedMember);
+    .map((line) => JSON.parse(line) as SyncedMember | RemovedMember);
+}
+
+const isRemoval = (line: SyncedMember | RemovedMember): line is RemovedMember => 'removed' in line;
+
+/** A run's members (the removals it printed first are left out). */
+async function sync(command: string, script: string, stateFile: string): Promise<SyncedMember[]> {
+  return (await syncRun(command, script, stateFile)).filter((line): line is SyncedMember => !isRemoval(line));
 }
 
 describe.each([
@@ -156,6 +167,19 @@ describe.each([
     const next = await sync(command, script, stateFile);
     expect(next.map((m) => Number(m.id))).toEqual([changed.id, joined]);
     expect(next[0]!.personalData?.email).toBe(`sync3.${script}@example.org`);
+  });
+
+  it('a member whose membership is gone (an import undone, say) is printed as removed, before the members', async () => {
+    const leaving = await newMember(clubId, `Leaving${script.replace(/\W/g, '')}`);
+    await waitForSyncWatermark(knex);
+    expect((await sync(command, script, stateFile)).map((m) => Number(m.id))).toEqual([leaving]);
+    await knex('membership.memberships').where({ personId: leaving }).delete();
+    await waitForSyncWatermark(knex);
+    const lines = await syncRun(command, script, stateFile);
+    expect(lines).toEqual([
+      { removed: { kind: 'MEMBER', id: String(leaving), organisationId: String(clubId), removedAt: expect.any(String) } },
+    ]);
+    expect(await syncRun(command, script, stateFile)).toEqual([]);
   });
 });
 

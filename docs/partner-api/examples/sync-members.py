@@ -7,8 +7,9 @@ Python 3.8 or later, standard library only:
 
 The first run reads every member (or, with UPDATED_SINCE=2026-01-01T00:00:00Z, those changed
 since); each run prints one JSON line per member to stdout and keeps the last page's endCursor in
-the state file, so the next run prints exactly what changed since. A run that stops half-way goes
-on from the last page it finished.
+the state file, so the next run prints exactly what changed since. Before the members it prints a
+line {"removed": ...} for each member who left one of the key's organisations (keep that cursor in
+<state file>.removals). A run that stops half-way goes on from the last page it finished.
 """
 import json
 import os
@@ -40,9 +41,18 @@ MEMBERS = """query Members($first: Int!, $after: String, $filter: MemberFilter) 
   }
 }"""
 
+REMOVALS = """query Removals($first: Int!, $after: String, $filter: RemovalFilter) {
+  partner {
+    removals(first: $first, after: $after, filter: $filter) {
+      edges { node { kind id organisationId removedAt } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}"""
 
-def members_page(variables):
-    body = json.dumps({"query": MEMBERS, "variables": variables}).encode()
+
+def page(query, list_name, variables):
+    body = json.dumps({"query": query, "variables": variables}).encode()
     for attempt in range(1, 6):
         request = urllib.request.Request(
             ENDPOINT,
@@ -61,29 +71,38 @@ def members_page(variables):
             raise SystemExit("HTTP %d: %s" % (error.code, error.read().decode()))
         if answer.get("errors"):
             raise SystemExit("errors: %s" % json.dumps(answer["errors"]))
-        return answer["data"]["partner"]["members"]
+        return answer["data"]["partner"][list_name]
     raise SystemExit("gave up after 5 attempts")
 
 
-def main():
+def sync(query, list_name, cursor_file, filter_, show):
+    """Pages through one list from the cursor kept in cursor_file, printing each node; returns how many."""
     try:
-        with open(STATE_FILE) as state:
+        with open(cursor_file) as state:
             after = state.read().strip() or None
     except FileNotFoundError:
         after = None
     count = 0
     while True:
-        page = members_page({"first": PAGE_SIZE, "after": after, "filter": FILTER})
-        for edge in page["edges"]:
-            sys.stdout.write(json.dumps(edge["node"]) + "\n")
+        current = page(query, list_name, {"first": PAGE_SIZE, "after": after, "filter": filter_})
+        for edge in current["edges"]:
+            sys.stdout.write(json.dumps(show(edge["node"])) + "\n")
             count += 1
-        after = page["pageInfo"]["endCursor"]
+        after = current["pageInfo"]["endCursor"]
         if after:
-            with open(STATE_FILE, "w") as state:
+            with open(cursor_file, "w") as state:
                 state.write(after)
-        if not page["pageInfo"]["hasNextPage"]:
-            break
-    sys.stderr.write("%d members; the next run starts after the cursor in %s\n" % (count, STATE_FILE))
+        if not current["pageInfo"]["hasNextPage"]:
+            return count
+
+
+def main():
+    removals_filter = dict(FILTER or {}, kinds=["MEMBER"])
+    removed = sync(REMOVALS, "removals", STATE_FILE + ".removals", removals_filter, lambda node: {"removed": node})
+    members = sync(MEMBERS, "members", STATE_FILE, FILTER, lambda node: node)
+    sys.stderr.write(
+        "%d members, %d removed; the next run starts after the cursors in %s(.removals)\n" % (members, removed, STATE_FILE)
+    )
 
 
 if __name__ == "__main__":

@@ -26,11 +26,14 @@ export function partnerHasScope(partner: PartnerCaller, scope: PartnerScope): bo
   return partner.scopes.includes(scope);
 }
 
+/** The refusal of something the key's scopes do not cover, naming the scope it needs. */
+export function missingScope(scope: PartnerScope): ForbiddenError {
+  return new ForbiddenError(`This partner key lacks the scope ${scope}`, { code: 'MISSING_SCOPE', details: { scope } });
+}
+
 /** The partner, if its key holds `scope`; otherwise a refusal naming the missing scope. */
 export function requirePartnerScope(auth: PartnerApiAuth, scope: PartnerScope): PartnerCaller {
   const partner = requirePartner(auth);
-  if (!partnerHasScope(partner, scope)) {
-    throw new ForbiddenError(`This partner key lacks the scope ${scope}`, { code: 'MISSING_SCOPE', details: { scope } });
-  }
+  if (!partnerHasScope(partner, scope)) throw missingScope(scope);
   return partner;
 }

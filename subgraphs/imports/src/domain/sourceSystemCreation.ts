@@ -1,7 +1,8 @@
-import { ConflictError, InputError, NotFoundError } from '@ems/schema';
+import { ConflictError } from '@ems/schema';
 import { insertSourceSystemUnlessNameTaken, type SourceSystemRecord } from '../data/sourceSystems';
 import type { OperatorScope } from './access';
 import type { ImportsDeps } from './commands';
+import { namedOrganisation, onlyOrganisation, organisationNotFound } from './organisationChoice';
 import { sourceSystemName } from './sourceSystemName';
 
 /** The operators' audit log entry of a new source system (the log is membership's, issue 20). */
@@ -12,27 +13,6 @@ export function organisationIdArgument(sent: string | null | undefined): number 
   if (sent === null || sent === undefined) return null;
   if (!/^\d{1,9}$/.test(sent)) throw organisationNotFound();
   return Number(sent);
-}
-
-function organisationNotFound(): NotFoundError {
-  return new NotFoundError('Organisation not found', { code: 'ORGANISATION_NOT_FOUND' });
-}
-
-/**
- * The organisation a new source system belongs to: the one named, if the operator runs it (any
- * other is "not found", as an upload's is), else their only one; an operator of several names it.
- */
-function organisationOfNewSource(operated: readonly number[], named: number | null): number {
-  if (named !== null) {
-    if (!operated.includes(named)) throw organisationNotFound();
-    return named;
-  }
-  if (operated.length !== 1) {
-    throw new InputError('You operate several organisations: name the one the source system is for (organisationId)', {
-      code: 'ORGANISATION_REQUIRED',
-    });
-  }
-  return operated[0] as number;
 }
 
 /**
@@ -47,7 +27,10 @@ export async function createImportSourceSystem(
   scope: OperatorScope,
   input: { name: string; organisationId: number | null },
 ): Promise<SourceSystemRecord> {
-  const organisationId = organisationOfNewSource(await scope.requireOperator(), input.organisationId);
+  const operated = await scope.requireOperator();
+  const organisationId =
+    namedOrganisation(operated, input.organisationId) ??
+    onlyOrganisation(operated, 'name the one the source system is for (organisationId)');
   const name = sourceSystemName(input.name);
   return deps.db.transaction(async (trx) => {
     const created = await insertSourceSystemUnlessNameTaken(trx, {

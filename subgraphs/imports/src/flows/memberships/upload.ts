@@ -1,5 +1,6 @@
 import type { Knex } from '@ems/db';
-import { InputError, NotFoundError } from '@ems/schema';
+import { NotFoundError } from '@ems/schema';
+import { namedOrganisation, onlyOrganisation, organisationNotFound } from '../../domain/organisationChoice';
 import type { PreparedUpload, UploadContext } from '../../domain/rowProcessor';
 import { chooseSourceSystem } from '../sourceSystemChoice';
 import { parseMembershipConfig } from './config';
@@ -17,27 +18,15 @@ export async function prepareMembershipUpload(
   upload: UploadContext,
 ): Promise<PreparedUpload> {
   const config = parseMembershipConfig(upload.fields);
-  let organisationId = config.organisationId;
-  if (organisationId !== null && !upload.organisationIds.includes(organisationId)) {
-    throw new NotFoundError('Organisation not found', { code: 'ORGANISATION_NOT_FOUND' });
-  }
+  let organisationId = namedOrganisation(upload.organisationIds, config.organisationId);
   if (config.periodId !== null) {
     const period = await port.periodForOperator(trx, config.periodId, organisationId === null ? upload.organisationIds : [organisationId]);
     if (!period) throw new NotFoundError('Membership period not found', { code: 'PERIOD_NOT_FOUND' });
     organisationId = period.organisationId;
   }
-  if (organisationId === null) {
-    if (upload.organisationIds.length !== 1) {
-      throw new InputError('You operate several organisations: name the one to import into (organisationId or periodId)', {
-        code: 'ORGANISATION_REQUIRED',
-      });
-    }
-    organisationId = upload.organisationIds[0] as number;
-  }
+  organisationId ??= onlyOrganisation(upload.organisationIds, 'name the one to import into (organisationId or periodId)');
   const [organisation] = await port.organisationsByIds(trx, [organisationId]);
-  if (!organisation || organisation.registrationSystemId !== upload.user.registrationSystemId) {
-    throw new NotFoundError('Organisation not found', { code: 'ORGANISATION_NOT_FOUND' });
-  }
+  if (!organisation || organisation.registrationSystemId !== upload.user.registrationSystemId) throw organisationNotFound();
   const sourceKind = await chooseSourceSystem(trx, upload, [organisationId], 'MEMBERSHIP', config);
   return {
     organisationId,

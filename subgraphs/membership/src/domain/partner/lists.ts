@@ -1,4 +1,4 @@
-import { ForbiddenError, InputError, updatedSinceOf, type PartnerScope } from '@ems/schema';
+import { InputError, missingScope, updatedSinceOf, type PartnerScope } from '@ems/schema';
 import { eventPage, type PartnerEventRow, type PartnerParticipantRow } from '../../data/partnerEvents';
 import { memberPage, type MemberRow } from '../../data/partnerMembers';
 import { orderPage, type PartnerOrderRow } from '../../data/partnerOrders';
@@ -135,10 +135,7 @@ function removalKinds(reader: PartnerReader, asked: readonly RemovalKind[] | nul
   const wanted = asked && asked.length > 0 ? [...new Set(asked)] : (Object.keys(REMOVAL_SCOPE) as RemovalKind[]);
   const allowed = wanted.filter((kind) => reader.scopes.includes(REMOVAL_SCOPE[kind]));
   const missing = wanted.find((kind) => !allowed.includes(kind));
-  if ((asked && asked.length > 0 && missing) || allowed.length === 0) {
-    const scope = REMOVAL_SCOPE[missing ?? 'MEMBER'];
-    throw new ForbiddenError(`This partner key lacks the scope ${scope}`, { code: 'MISSING_SCOPE', details: { scope } });
-  }
+  if ((asked && asked.length > 0 && missing) || allowed.length === 0) throw missingScope(REMOVAL_SCOPE[missing ?? 'MEMBER']);
   return allowed;
 }
 

@@ -36,11 +36,12 @@ export async function removalPage(
       { sql: 't.kind = ANY(?::text[])', bindings: [filter.kinds] },
       // A person removed and a member of the organisation again is in the members list, after the
       // removal or not (each list has its own watermark): the removal is not shown, so a partner
-      // reading the lists in any order never drops a member.
+      // reading the lists in any order never drops a member. A scalar subquery, so that it stays a
+      // probe per removal read (membershipCondition in partnerMembers.ts says why).
       {
-        sql: `NOT (t.kind = 'MEMBER' AND EXISTS (
+        sql: `NOT (t.kind = 'MEMBER' AND (SELECT EXISTS (
                 SELECT 1 FROM membership.memberships m JOIN membership.membership_periods p ON p.id = m.period_id
-                 WHERE m.person_id = t.record_id AND p.organisation_id = t.organisation_id))`,
+                 WHERE m.person_id = t.record_id AND p.organisation_id = t.organisation_id)))`,
       },
       ...(filter.removedSince ? [{ sql: 't.removed_at >= ?', bindings: [filter.removedSince] }] : []),
     ],

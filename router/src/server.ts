@@ -5,6 +5,7 @@ import { Agent } from 'undici';
 import { createKnex, type Knex } from '@ems/db';
 import {
   createLogger,
+  databaseAnswers,
   errorMiddleware,
   listen,
   notFoundHandler,
@@ -79,8 +80,13 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
 
   // The one middleware order; everything registered here applies to every request below it.
   app.use(requestLogger(logger));
+  // Liveness (restart on this) and readiness (send traffic while UP: the sessions live in the database).
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'UP' });
+  });
+  app.get('/healthz/readiness', async (_req, res) => {
+    const dbStatus = (await databaseAnswers(db)) ? 'UP' : 'DOWN';
+    res.status(dbStatus === 'UP' ? 200 : 503).json({ status: dbStatus, components: { db: { status: dbStatus } } });
   });
   // The text rule (no control characters) on every path and query string; the JSON bodies the
   // router parses itself are checked where they are parsed (sign-in, and /graphql's plugin).

@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { freePort, startStack, STACK_SERVICES, type RunningStack, type StackService } from '@ems/router/src/dev/stack';
+import { describeSupervisorEvent, type SupervisorEvent } from '@ems/router/src/dev/supervisor';
 import { HttpClient } from '../support/client';
 import { signMd5Link } from '../support/demo';
 import { testServerUrl } from '../support/databaseServer';
 import { demoScratchDatabase } from '../support/scratchDatabase';
 import { ARTIFACTS } from '../support/stackSetup';
+import { until } from '../support/until';
 import { e2eContext } from '../support/stackContext';
 
 /**
@@ -21,6 +23,8 @@ let stack: RunningStack | undefined;
 let ports: Record<StackService, number>;
 let drop: (() => Promise<void>) | undefined;
 let log: WriteStream;
+/** What the launcher's supervisor reported, as `npm start` prints it. */
+const supervisorLog: Array<{ event: SupervisorEvent; line: string }> = [];
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/scripts/build-services.ts'], { cwd: ROOT, encoding: 'utf8' });
@@ -37,6 +41,12 @@ beforeAll(async () => {
     ports,
     compiled: true,
     logs: { onLine: (service, line) => log.write(`${service}\t${line}\n`) },
+    // As `npm start` runs it: a process that dies is started again.
+    supervise: (event) => {
+      const line = describeSupervisorEvent(event);
+      supervisorLog.push({ event, line });
+      log.write(`launcher\t${line}\n`);
+    },
   });
 }, 60_000);
 
@@ -88,4 +98,30 @@ describe('the compiled services (npm run build)', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<html/i);
   });
+
+  it('come back healthy within 10 s after a kill -9 of any of them, and the launcher says so', async () => {
+    for (const service of STACK_SERVICES) {
+      const before = stack!.pids[service];
+      const killedAt = Date.now();
+      process.kill(before, 'SIGKILL');
+      await until(
+        `${service} back after kill -9`,
+        async () => supervisorLog.some(({ event }) => event.kind === 'back' && event.service === service && event.pid !== before),
+        10_000,
+      );
+      expect(Date.now() - killedAt).toBeLessThan(10_000);
+      expect(stack!.pids[service]).not.toBe(before);
+      const routerLike = service === 'router' || service === 'adminRouter';
+      for (const probe of routerLike ? ['/healthz', '/healthz/readiness'] : ['/actuator/health/liveness', '/actuator/health/readiness']) {
+        expect((await fetch(`${stack!.urls[service]}${probe}`)).status).toBe(200);
+      }
+      const said = supervisorLog.filter(({ event }) => event.service === service).map(({ line }) => line);
+      expect(said).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^${service} was killed \\(SIGKILL\\); restarting in`)),
+          expect.stringMatching(new RegExp(`^${service} is back and healthy \\(pid \\d+`)),
+        ]),
+      );
+    }
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { DEMO_MEMBER_OIDC, DEMO_TENANTS } from '@ems/membership/demo';
 import type { DevSecrets } from './secrets';
+import { superviseProcess, type SupervisorEvent } from './supervisor';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -82,6 +83,11 @@ export interface StackOptions {
    * file (a benchmark's load generator should not also be the one carrying every log line).
    */
   logs: { onLine: (service: StackService, line: string) => void } | { fd: number };
+  /**
+   * Restart a service whose process ends without being stopped (`npm start`), telling each exit
+   * and return here. Tests leave it out: there a crash must fail the test, not heal unseen.
+   */
+  supervise?: (event: SupervisorEvent) => void;
 }
 
 export interface RunningStack {
@@ -296,8 +302,35 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
   // Every bundle must be there before the first process starts.
   if (o.compiled) for (const service of STACK_SERVICES) serviceCommand(service, true);
   const stops: Array<() => Promise<void>> = [];
-  const launch = (service: StackService, port: number, env?: Record<string, string>) =>
+  const pids = {} as Record<StackService, number>;
+  const launchOnce = (service: StackService, port: number, env?: Record<string, string>) =>
     launchService(service, o, port, env, (stop) => stops.push(stop));
+  const launch = async (service: StackService, port: number, env?: Record<string, string>): Promise<LaunchedService> => {
+    const onEvent = o.supervise;
+    if (!onEvent) return launchOnce(service, port, env);
+    // The stack's own process of this service keeps its entry in `pids` current (an extra router does not).
+    let pid: number | undefined;
+    const supervised = await superviseProcess(
+      service,
+      () => launchOnce(service, port, env),
+      (event) => {
+        if (event.kind === 'back') {
+          if (pids[service] === pid) pids[service] = event.pid;
+          pid = event.pid;
+        }
+        onEvent(event);
+      },
+    );
+    pid = supervised.child.pid;
+    stops.push(() => supervised.stop());
+    return {
+      url: `http://${o.host ?? '127.0.0.1'}:${port}`,
+      get child() {
+        return supervised.child;
+      },
+      stop: (signal) => supervised.stop(signal),
+    };
+  };
   try {
     const [membership, forms, imports, worker, idp, membershipWorker] = await Promise.all([
       launch('membership', o.ports.membership),
@@ -319,7 +352,7 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
       adminRouter: adminRouter.url,
       idp: idp.url,
     };
-    const pids = Object.fromEntries(Object.entries(started).map(([s, p]) => [s, p.child.pid ?? 0])) as Record<StackService, number>;
+    for (const [s, p] of Object.entries(started)) pids[s as StackService] = p.child.pid ?? 0;
     let currentWorker = worker;
     return {
       urls,

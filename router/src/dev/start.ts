@@ -16,6 +16,7 @@ import { startCustomerSite } from './customerSite';
 import { startEmbeddedPostgresOutOfGroup } from './embeddedDatabase';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startStack, type StackService } from './stack';
+import { describeSupervisorEvent } from './supervisor';
 import { formatLogLine } from './logFormat';
 import { loadStartEnv } from './startEnv';
 
@@ -79,6 +80,13 @@ async function main(): Promise<void> {
         const out = env.LOG_FORMAT === 'json' ? `${line}` : formatLogLine(service, line);
         if (out) console.log(out);
       },
+    },
+    // A service that dies comes back (with backoff), as a supervisor would restart it in production.
+    supervise: (event) => {
+      const message = describeSupervisorEvent(event);
+      if (env.LOG_FORMAT === 'json')
+        console.log(JSON.stringify({ level: event.kind === 'back' ? 30 : 50, name: 'launcher', msg: message, ...event }));
+      else console.log(`[launcher] ${message}`);
     },
   });
   const site = await startCustomerSite({

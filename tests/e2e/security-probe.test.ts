@@ -47,7 +47,7 @@ it('passes every check it runs against the e2e router, the signed-in ones includ
     stderr: '',
   });
   expect(lines.filter((l) => l.startsWith('SKIP'))).toEqual([]);
-  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(13);
+  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(15);
   // Bounded, and against the given base URL only (the probe never follows a redirect).
   const summary = /(\d+) requests in ([\d.]+) s/.exec(run.stdout);
   expect(Number(summary?.[1])).toBeLessThanOrEqual(150);

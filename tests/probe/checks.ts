@@ -265,6 +265,53 @@ const CHECKS: Check[] = [
       ),
   },
   {
+    id: 'return-path',
+    title: 'return paths that normalise to another site (/.//x, /..//x, /%2e//x) stay on this site after sign-in',
+    needsSession: true,
+    run: ({ target, options }) =>
+      everyCase(
+        ['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/./\\evil.example', '/a/..//evil.example/'],
+        async (returnUrl) => {
+          const query = new URLSearchParams({ ...signedLink(options), returnUrl });
+          const answer = await target.send({ path: `/api/auth/external-login?${query}` });
+          if (answer.status !== 302) return `returnUrl=${returnUrl}: ${brief(answer)} (expected a 302 after sign-in)`;
+          const location = String(answer.headers.location ?? '');
+          return leadsToThisSite(location, target.base) ? null : `returnUrl=${returnUrl}: redirected to ${location}`;
+        },
+        'all 5 redirected within this site',
+      ),
+  },
+  {
+    id: 'upload-truncated',
+    title: 'a truncated multipart upload from a non-operator is refused 4xx and the import service keeps answering',
+    needsSession: true,
+    run: async ({ target, options, signIn }) => {
+      const cookie = `${options.cookieName ?? 'ems.sid'}=${await signIn()}`;
+      const attempts: Array<Request & { fileField: string }> = [
+        { method: 'PUT', path: '/services/admin-service/api/event-participants/import', fileField: 'file' },
+        { method: 'POST', path: '/api/imports/preview', fileField: 'file' },
+        { method: 'POST', path: '/api/imports/999999999/corrections', fileField: 'file' },
+        { method: 'POST', path: '/graphql', headers: { 'apollo-require-preflight': 'true' }, fileField: '0' },
+      ];
+      for (const { fileField, ...attempt } of attempts) {
+        const upload = truncatedUpload(fileField);
+        const answer = await target.send({
+          ...attempt,
+          headers: { ...attempt.headers, cookie, 'content-type': upload.contentType },
+          body: upload.body,
+        });
+        const clientError = answer.status >= 400 && answer.status < 500;
+        if (!clientError || (attempt.path !== '/graphql' && !isErrorShape(answer))) {
+          return { ok: false, detail: `${attempt.method} ${attempt.path} truncated: ${brief(answer)} (expected 4xx in the error shape)` };
+        }
+      }
+      // A dead import service would make the router answer 502 here.
+      const after = await target.send({ path: '/api/imports/recent', headers: { cookie } });
+      if (after.failure || after.status >= 500) return { ok: false, detail: `GET /api/imports/recent afterwards: ${brief(after)}` };
+      return { ok: true, detail: `4 upload paths refused; the import service answers ${after.status} afterwards` };
+    },
+  },
+  {
     id: 'forged-session',
     title: 'a forged session cookie is no session',
     run: async ({ target, options, signIn }) => {
@@ -404,6 +451,31 @@ const CHECKS: Check[] = [
 ];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((c) => c.id);
+
+/** A redirect target that stays on the probed site: a same-origin URL once the browser resolves it. */
+function leadsToThisSite(location: string, base: URL): boolean {
+  if (!location) return false;
+  try {
+    return new URL(location, base).origin === base.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A CSV upload (and GraphQL's operations and map fields) cut off before its closing boundary. */
+function truncatedUpload(fileField: string): { body: string; contentType: string } {
+  const boundary = `----probe${randomBytes(8).toString('hex')}`;
+  const operations = JSON.stringify({
+    query: 'mutation ($file: Upload!) { uploadImportCorrections(jobId: "999999999", file: $file) { id } }',
+    variables: { file: null },
+  });
+  const whole =
+    `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="probe.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `First name,Last name\r\n${'Probe,Person\r\n'.repeat(200)}\r\n--${boundary}--\r\n`;
+  return { body: whole.slice(0, whole.length - 200), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 function headerCheck(answer: Answer, name: string, pattern: RegExp): { ok: boolean; detail: string } {
   const value = answer.headers[name];

@@ -32,17 +32,19 @@ export interface ProviderVisit {
 }
 
 /**
- * From `GET /auth/oidc/login` to the provider's answer: the authorization request, the demo
- * provider's sign-in form, and back. Returns the callback URL without calling it.
+ * From `GET /auth/oidc/login` (with `returnTo` when given) to the provider's answer: the
+ * authorization request, the demo provider's sign-in form, and back. Returns the callback URL
+ * without calling it.
  */
 export async function visitProvider(
   admin: HttpClient,
   username: string,
   password = e2eContext().secrets.demoIdpPassword,
+  returnTo?: string,
 ): Promise<ProviderVisit> {
   const { urls } = e2eContext();
   const provider = new HttpClient(urls.idp);
-  const start = await admin.get('/auth/oidc/login');
+  const start = await admin.get(returnTo === undefined ? '/auth/oidc/login' : `/auth/oidc/login?returnTo=${encodeURIComponent(returnTo)}`);
   let next = location(start, urls.idp);
   let res = await provider.get(next.pathname + next.search);
   next = location(res, urls.idp);

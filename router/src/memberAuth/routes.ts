@@ -30,10 +30,11 @@ function callbackUrl(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? ''}${MEMBER_CALLBACK_PATH}`;
 }
 
+/** Every redirect of a member's sign-in goes through `safeReturnPath`, checked as it goes out. */
 function backTo(res: Response, returnTo: string, problem: MemberSignInProblem): void {
-  const url = new URL(returnTo, 'http://portal.invalid');
+  const url = new URL(safeReturnPath(returnTo), 'http://portal.invalid');
   url.searchParams.set('signIn', problem);
-  res.redirect(302, `${url.pathname}${url.search}`);
+  res.redirect(302, safeReturnPath(`${url.pathname}${url.search}`));
 }
 
 /**
@@ -119,7 +120,7 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
       }
       await keepMemberToken(req, result.value);
       logger.info({ registrationSystemId: tenant, keptAnonymous: Boolean(anonymousSessionId) }, 'member signed in with OpenID Connect');
-      res.redirect(302, pending.returnTo);
+      res.redirect(302, safeReturnPath(pending.returnTo));
     }),
   );
 

@@ -91,7 +91,7 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: 
         { registrationSystemId: req.session.auth?.registrationSystemId, accountId: req.session.auth?.accountId },
         'operator signed in',
       );
-      res.redirect(302, pending.returnTo);
+      res.redirect(302, safeReturnPath(pending.returnTo));
     }),
   );
 

@@ -46,7 +46,7 @@ describe('requestLogger', () => {
       };
       expect(record.msg).toBe('request completed');
       expect(record.req.method).toBe('GET');
-      expect(record.req.url).toMatch(/^\/things\?u=anna&h=%5BRedacted%5D&token=%5BRedacted%5D$/);
+      expect(record.req.url).toBe('/things?u=anna&h=[Redacted]&token=[Redacted]');
       expect(record.res.statusCode).toBe(418);
       expect(record.responseTime).toBeGreaterThanOrEqual(0);
       for (const secret of ['cafe1234', 'eyJsecret', 'eyJheader', 'ems_key_value', 's%3Asid']) expect(lines[0]).not.toContain(secret);

@@ -1,5 +1,6 @@
 export * from './env';
 export * from './log';
+export { isSecretParameter, scrubSecretParameters } from './secretParameters';
 export * from './http';
 export * from './guards';
 export * from './subgraph';

@@ -1,38 +1,42 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { scrubSecretParameters } from './secretParameters';
 
 /**
- * One logger factory for every process. Secrets (API keys, JWTs, hashes, session ids, shared
- * secrets) never reach a log line: headers and body fields are redacted by path, and query
- * strings are scrubbed by `scrubUrl` before a URL is logged. log.test.ts checks both.
+ * One logger factory for every process (subgraphs, workers, routers). Secrets (API keys, JWTs,
+ * hashes, session ids, shared secrets) never reach a log line: headers and body fields are
+ * redacted by path, and every line written is scrubbed of secret-looking query parameters
+ * (`secretParameters.ts`, the one list) wherever a URL appears in it: the access line, a message,
+ * an error's text. log.test.ts checks both.
  */
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  '*.token',
-  '*.userHash',
-  '*.password',
-  '*.secret',
-  '*.apiKey',
-  '*.jwt',
+  ...[
+    'token',
+    'accessToken',
+    'access_token',
+    'idToken',
+    'id_token',
+    'refreshToken',
+    'refresh_token',
+    'userHash',
+    'password',
+    'secret',
+    'clientSecret',
+    'client_secret',
+    'codeVerifier',
+    'code_verifier',
+    'apiKey',
+    'api_key',
+    'jwt',
+  ].map((field) => `*.${field}`),
 ];
 
-/**
- * Query parameters that carry a secret or a capability: signed-link hashes and nonces (h,
- * userHash, n, nonce), the pay link's token, the card check's and unsubscribe link's token (t),
- * OpenID Connect's code and state, and the usual names of keys and signatures.
- */
-const SENSITIVE_QUERY_KEYS = /^(h|userhash|hash|token|t|key|api_?key|secret|sig|signature|code|state|session_state|nonce|n)$/i;
-
+/** A URL with the values of its secret-looking query parameters replaced by `[Redacted]`. */
 export function scrubUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY_KEYS.test(key)) params.set(key, '[Redacted]');
-  }
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return scrubSecretParameters(url);
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -52,6 +56,9 @@ export function createLogger(service: string, level: LogLevel = 'info', destinat
     serializers: {
       err: pino.stdSerializers.err,
     },
+    // The whole line, as it goes out: a URL anywhere in it (an error's message or stack, a field
+    // a caller did not think of) is scrubbed by the same list as the access line's.
+    hooks: { streamWrite: scrubSecretParameters },
   };
   return pino(options, destination ?? pino.destination({ dest: 1, minLength: 4096, periodicFlush: 250 }));
 }

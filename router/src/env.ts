@@ -54,8 +54,12 @@ const fields = z.object({
     .default(256 * 1024 * 1024),
   /** Failed sign-ins allowed per user key in one window (a success does not count). */
   SIGN_IN_LIMIT_PER_USER_KEY: z.coerce.number().int().positive().default(10),
-  /** Sign-in attempts allowed per client address in one window (all of them count). */
-  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /**
+   * Failed sign-ins allowed per client address in one window (a success does not count; an OpenID
+   * sign-in counts from its start until its callback succeeds). Higher than per user key: a school
+   * or a club's Wi-Fi is one address. Also the bound of anonymous registrations per address.
+   */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** GraphQL requests allowed per partner key in one window, counted by every router together. */
   PARTNER_LIMIT_PER_KEY: z.coerce.number().int().positive().default(600),

@@ -17,6 +17,7 @@ import {
 import { trustProxySetting, type RouterEnv } from './env';
 import { AdminServiceClient } from './auth/adminClient';
 import { gatewayAuthRoutes } from './auth/routes';
+import { SignInLimits } from './auth/signInLimits';
 import { SessionTokens } from './auth/sessionTokens';
 import { createGatewayHandler } from './graphql/gateway';
 import { uploadForward } from './graphql/uploadForward';
@@ -110,9 +111,10 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // with signed links, and with the tenant's member OpenID provider or anonymously where the tenant
   // has one (rule 12).
   const limits = signInLimits(db, env);
+  const cookies = { sessionSecret: env.SESSION_SECRET, cookieName: env.SESSION_COOKIE_NAME };
   app.use(
     ...(env.PORTAL === 'admin'
-      ? [operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, cookieName: env.SESSION_COOKIE_NAME })]
+      ? [operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, limits, ...cookies })]
       : [
           gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }),
           memberAuthRoutes({
@@ -120,7 +122,9 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
             admin,
             providers: new MemberProviders(admin, { scopes: env.OIDC_SCOPES, allowInsecureHttp: env.OIDC_ALLOW_INSECURE_HTTP }),
             logger,
-            addressLimit: limits.perAddress,
+            limits,
+            anonymousLimit: anonymousLimit(db, env),
+            ...cookies,
           }),
         ]),
   );
@@ -170,24 +174,22 @@ function partnerLimit(db: Knex, env: RouterEnv): RateLimit {
   });
 }
 
-/** Sign-in rate limits in the shared database, so every router counts the same attempts. */
-function signInLimits(db: Knex, env: RouterEnv) {
-  const message = 'Too many sign-in attempts. Please try again later.';
-  const windowSeconds = env.SIGN_IN_LIMIT_WINDOW_SECONDS;
-  return {
-    perAddress: new RateLimit(db, {
-      schema: 'gateway',
-      name: 'sign-in:address',
-      points: env.SIGN_IN_LIMIT_PER_ADDRESS,
-      windowSeconds,
-      message,
-    }),
-    perUserKey: new RateLimit(db, {
-      schema: 'gateway',
-      name: 'sign-in:user-key',
-      points: env.SIGN_IN_LIMIT_PER_USER_KEY,
-      windowSeconds,
-      message,
-    }),
-  };
+/** Sign-in rate limits in the shared database, so every router counts the same failed attempts. */
+function signInLimits(db: Knex, env: RouterEnv): SignInLimits {
+  return SignInLimits.inDatabase(db, {
+    perAddress: env.SIGN_IN_LIMIT_PER_ADDRESS,
+    perUserKey: env.SIGN_IN_LIMIT_PER_USER_KEY,
+    windowSeconds: env.SIGN_IN_LIMIT_WINDOW_SECONDS,
+  });
+}
+
+/** Anonymous registrations per client address: each makes an account, so every one counts. */
+function anonymousLimit(db: Knex, env: RouterEnv): RateLimit {
+  return new RateLimit(db, {
+    schema: 'gateway',
+    name: 'anonymous:address',
+    points: env.SIGN_IN_LIMIT_PER_ADDRESS,
+    windowSeconds: env.SIGN_IN_LIMIT_WINDOW_SECONDS,
+    message: 'Too many registrations from this address. Please try again later.',
+  });
 }

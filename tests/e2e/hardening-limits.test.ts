@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { print } from 'graphql';
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
+import { loadEnv as routerEnv } from '@ems/router/src/env';
+import { signInResult } from '../../portal-web/src/lib/signInResult';
+import { texts } from '../../portal-web/src/lib/texts';
 import { MembershipFormDocument, PaymentReturnDocument } from '../../portal-web/src/graphql/generated/graphql';
-import type { HttpClient } from '../support/client';
+import { HttpClient } from '../support/client';
 import { browser, signedInBrowser, signMd5Link } from '../support/demo';
-import { startExtraRouter } from '../support/extraRouter';
+import { startExtraRouter, startExtraService } from '../support/extraRouter';
 import { createRiversideMember } from '../support/members';
+import { UNLIMITED_RATES } from '../support/rateLimits';
 import { e2eContext } from '../support/stackContext';
 
 /**
@@ -181,5 +185,95 @@ describe('sign-in rate limits, shared by all routers (defect 7)', () => {
     // Another address on the same routers is unaffected.
     const { userKey } = await createRiversideMember(knex, `unaffected-${randomUUID()}`, PERSON);
     expect((await attempt(1, freshAddress(), userKey, validHash(userKey))).status).toBe(200);
+  });
+});
+
+describe('sign-in limits that do not punish a crowd (issue 37, defect 8)', () => {
+  // The router's default limits (the suite's own routers have none), from its env.ts.
+  const defaults = routerEnv({ ADMIN_SERVICE_API_KEY: 'k'.repeat(44), SESSION_SECRET: 's'.repeat(40) });
+  let router: Awaited<ReturnType<typeof startExtraRouter>>;
+  let knex: Knex;
+  const run = Math.floor(Math.random() * 200) + 1;
+  let next = 0;
+  const freshAddress = () => `2001:db8:c${run.toString(16)}::${(next += 1).toString(16)}`;
+  const PERSON = [{ firstName: 'Cora', lastName: 'Crowd', dateOfBirth: '1990-02-03' }];
+  const validHash = (userKey: string) => signMd5Link(ctx.secrets.customerSecret, userKey).h;
+
+  beforeAll(async () => {
+    knex = createKnex(ctx.databaseUrl, { poolMax: 2 });
+    router = await startExtraRouter({
+      TRUST_PROXY: 'loopback',
+      SIGN_IN_LIMIT_PER_ADDRESS: String(defaults.SIGN_IN_LIMIT_PER_ADDRESS),
+      SIGN_IN_LIMIT_PER_USER_KEY: String(defaults.SIGN_IN_LIMIT_PER_USER_KEY),
+      SIGN_IN_LIMIT_WINDOW_SECONDS: String(defaults.SIGN_IN_LIMIT_WINDOW_SECONDS),
+    });
+  });
+  afterAll(async () => {
+    await router.stop();
+    await knex.destroy();
+  });
+
+  const attempt = (address: string, userKey: string, userHash: string) =>
+    router.client().post('/api/auth/external-login', { json: { userKey, userHash }, headers: { 'x-forwarded-for': address } });
+
+  it('60 failed sign-ins from one address (a school, a club’s Wi-Fi) do not lock out a correct link from it', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 60; i += 1) expect((await attempt(address, `mistyped-${randomUUID()}`, 'f'.repeat(32))).status).toBe(401);
+    const { userKey } = await createRiversideMember(knex, `crowd-${randomUUID()}`, PERSON);
+    expect((await attempt(address, userKey, validHash(userKey))).status).toBe(200);
+    // Successful sign-ins do not count at all: the same address goes on signing people in.
+    for (let i = 0; i < 5; i += 1) {
+      const member = await createRiversideMember(knex, `crowd-${randomUUID()}`, PERSON);
+      expect((await attempt(address, member.userKey, validHash(member.userKey))).status).toBe(200);
+    }
+  });
+
+  it('a user key that failed too often is refused with Retry-After, which the portal shows as the wait, not as a broken link', async () => {
+    const address = freshAddress();
+    const { userKey } = await createRiversideMember(knex, `guessed-${randomUUID()}`, PERSON);
+    for (let i = 0; i < defaults.SIGN_IN_LIMIT_PER_USER_KEY; i += 1) {
+      expect((await attempt(address, userKey, 'f'.repeat(32))).status).toBe(401);
+    }
+    // Even the correct link now: the router's answer, read as the portal reads it.
+    const refused = await attempt(address, userKey, validHash(userKey));
+    expect(refused.status).toBe(429);
+    const result = signInResult({
+      status: refused.status,
+      headers: new Headers({ 'retry-after': String(refused.headers['retry-after']) }),
+    });
+    expect(result.outcome).toBe('rateLimited');
+    expect(result.waitMinutes).toBe(Math.ceil(defaults.SIGN_IN_LIMIT_WINDOW_SECONDS / 60));
+    expect(texts.verification.rateLimited(result.waitMinutes)).toBe(
+      `Too many sign-in attempts. Try again in ${Math.ceil(defaults.SIGN_IN_LIMIT_WINDOW_SECONDS / 60)} minutes.`,
+    );
+    // Another member behind the same address is not affected.
+    const other = await createRiversideMember(knex, `neighbour-${randomUUID()}`, PERSON);
+    expect((await attempt(address, other.userKey, validHash(other.userKey))).status).toBe(200);
+  });
+
+  it('the admin router’s sign-in start is rate-limited and writes no session before the provider answers', async () => {
+    const admin = await startExtraService('adminRouter', {
+      ...UNLIMITED_RATES.router,
+      TRUST_PROXY: 'loopback',
+      SIGN_IN_LIMIT_PER_ADDRESS: '3',
+    });
+    try {
+      const client = new HttpClient(admin.url, `localhost:${admin.port}`);
+      const address = freshAddress();
+      for (let i = 0; i < 3; i += 1) {
+        const start = await client.get('/auth/oidc/login', { headers: { 'x-forwarded-for': address } });
+        expect(start.status).toBe(302);
+        const cookies = (start.headers['set-cookie'] ?? []).map((c) => c.split('=')[0]);
+        // Only the sealed pending sign-in, no session cookie: no session row was written.
+        expect(cookies).toEqual(['ems-admin.sid.oidc']);
+      }
+      const refused = await client.get('/auth/oidc/login', { headers: { 'x-forwarded-for': address } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect((await client.get('/auth/oidc/login', { headers: { 'x-forwarded-for': freshAddress() } })).status).toBe(302);
+    } finally {
+      await admin.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { createKnex, NOTIFY_SESSION_SQL, type Knex } from '@ems/db';
+import { createKnex, type Knex } from '@ems/db';
 import { DEMO_HMAC_PERIOD_ID, DEMO_MEMBER_OIDC } from '@ems/membership/demo';
+import { openPendingSignIn, pendingSignInKey, sealPendingSignIn } from '@ems/router/src/oidc/pendingSignIn';
 import { adminBrowser } from '../support/operators';
 import { browser } from '../support/demo';
 import { configureMemberOidc, finishMemberSignIn, memberOidcBrowser, visitMemberProvider } from '../support/memberSignIn';
@@ -82,20 +83,40 @@ describe('anonymous, then signed in (rule 12)', () => {
     expect(dori).toEqual({ relationship: 'other' });
   });
 
+  /** The browser's pending sign-in cookie (pendingSignIn.ts): sealed with a key only the router holds. */
+  const PENDING = 'ems.sid.oidc';
+  const pendingKey = () => pendingSignInKey(ctx.secrets.sessionSecret);
+
   it('refuses a callback whose ID token does not carry the sign-in’s nonce', async () => {
     const member = memberOidcBrowser();
     const callback = await visitMemberProvider(member, 'dora', REGISTER);
-    // The nonce this session expects, changed behind the router's back (and its session cache told).
-    const sid = decodeURIComponent(member.sessionId() ?? '')
-      .replace(/^s:/, '')
-      .replace(/\.[^.]*$/, '');
-    await knex.raw(
-      `UPDATE gateway.session SET sess = jsonb_set(sess::jsonb, '{memberSignIn,nonce}', '"not-the-nonce"')::json WHERE sid = ? RETURNING ${NOTIFY_SESSION_SQL}`,
-      [sid],
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    // The nonce this browser's pending sign-in expects, changed as only the router's key could.
+    const pending = openPendingSignIn<Record<string, unknown>>(pendingKey(), PENDING, member.cookies.get(PENDING)!, Date.now());
+    expect(pending).toMatchObject({ nonce: expect.any(String), registrationSystemId: DEMO_MEMBER_OIDC.registrationSystemId });
+    member.cookies.set(PENDING, sealPendingSignIn(pendingKey(), PENDING, { ...pending, nonce: 'not-the-nonce' }, Date.now() + 60_000));
     const landed = await finishMemberSignIn(member, callback);
     expect(landed.pathname + landed.search).toBe(`${REGISTER}?signIn=failed`);
     expect((await member.get('/api/auth/options')).json<Options>().session).toBeNull();
+  });
+
+  it('starts a sign-in without a session: the pending sign-in is a sealed cookie for the callback only, used once', async () => {
+    const member = memberOidcBrowser();
+    const start = await member.get(`/api/auth/oidc/login?returnTo=${encodeURIComponent(REGISTER)}`);
+    expect(start.status).toBe(302);
+    expect(member.sessionId()).toBeUndefined();
+    const cookie = (start.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${PENDING}=`));
+    expect(cookie).toMatch(/; Path=\/api\/auth\/oidc\/callback; /);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // Nothing of it readable: not the state the provider was sent, nor the return path.
+    const state = new URL(start.headers.location!).searchParams.get('state')!;
+    expect(cookie).not.toContain(state);
+    expect(cookie).not.toContain('membership');
+    // A cookie the browser changed is no pending sign-in.
+    const sealed = member.cookies.get(PENDING)!;
+    const changed = memberOidcBrowser();
+    changed.cookies.set(PENDING, `${sealed.slice(0, 20)}${sealed[20] === 'A' ? 'B' : 'A'}${sealed.slice(21)}`);
+    const back = await changed.get(`/api/auth/oidc/callback?code=x&state=${state}`);
+    expect(back.headers.location).toBe('/?signIn=expired');
   });
 });

@@ -38,6 +38,12 @@ export const texts = {
     unavailableTitle: 'The registration service cannot be reached',
     unavailableBody: 'We could not check your registration link just now. Please try again in a moment.',
     tryAgain: 'Try again',
+    rateLimitedTitle: 'Please wait before trying again',
+    /** The router's sign-in limit was reached (429); the wait comes from its Retry-After. */
+    rateLimited: (minutes: number | null) =>
+      minutes === null
+        ? 'Too many sign-in attempts. Try again in a few minutes.'
+        : `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   },
 
   denied: {

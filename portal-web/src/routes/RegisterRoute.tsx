@@ -32,7 +32,7 @@ export const MEMBERSHIP_FORM_QUERY = graphql(`
   }
 `);
 
-type SignInState = 'checking' | 'unavailable';
+type SignInState = { kind: 'checking' } | { kind: 'unavailable' } | { kind: 'rateLimited'; waitMinutes: number | null };
 
 /**
  * `/membership/register/:membershipPeriodId[/:u]?u=&h=[&t=&n=][&error=]`
@@ -55,7 +55,7 @@ export function RegisterRoute({
   const periodPath = periodPathFor(periodParam, periodId);
   const search = new URLSearchParams(location.search);
   const decision = decideGuard({ periodPath, periodId, pathUserKey, search, historyState: location.state });
-  const [signInState, setSignInState] = useState<SignInState>('checking');
+  const [signInState, setSignInState] = useState<SignInState>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
   // What the effect below acts on, as plain values: the decision object is new on every render.
@@ -68,8 +68,8 @@ export function RegisterRoute({
     }
     if (decision.kind !== 'signIn') return;
     let current = true;
-    setSignInState('checking');
-    void signIn(decision.credentials).then((outcome) => {
+    setSignInState({ kind: 'checking' });
+    void signIn(decision.credentials).then(({ outcome, waitMinutes }) => {
       if (!current) return;
       if (outcome === 'ok') {
         if (periodId === null) {
@@ -82,8 +82,11 @@ export function RegisterRoute({
         }
       } else if (outcome === 'refused') {
         navigate(errorUrl(periodPath, INVALID_VERIFICATION_ERROR), { replace: true });
+      } else if (outcome === 'rateLimited') {
+        // Not a broken link: the link may be fine, the address or user key has failed too often.
+        setSignInState({ kind: 'rateLimited', waitMinutes });
       } else {
-        setSignInState('unavailable');
+        setSignInState({ kind: 'unavailable' });
       }
     });
     return () => {
@@ -104,12 +107,13 @@ export function RegisterRoute({
   }
   if (decision.kind === 'redirectWithError') return null;
   if (decision.kind === 'signIn') {
-    if (signInState === 'unavailable') {
+    if (signInState.kind !== 'checking') {
+      const rateLimited = signInState.kind === 'rateLimited';
       return (
         <section className="card" aria-labelledby="unavailable-title">
-          <h1 id="unavailable-title">{texts.verification.unavailableTitle}</h1>
+          <h1 id="unavailable-title">{rateLimited ? texts.verification.rateLimitedTitle : texts.verification.unavailableTitle}</h1>
           <Notice severity="error">
-            <p>{texts.verification.unavailableBody}</p>
+            <p>{rateLimited ? texts.verification.rateLimited(signInState.waitMinutes) : texts.verification.unavailableBody}</p>
           </Notice>
           <div className="actions">
             <button type="button" className="button button-primary" onClick={() => setAttempt((n) => n + 1)}>

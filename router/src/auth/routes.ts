@@ -1,13 +1,14 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AUTH_ERRORS, AuthenticationError, NotFoundError, readTokenClaims, UpstreamError } from '@ems/schema';
-import { asyncHandler, parseInput, rejectInvalidText, type Logger, type RateLimit } from '@ems/service-runtime';
+import { asyncHandler, parseInput, rejectInvalidText, type Logger } from '@ems/service-runtime';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
 import type { AdminServiceClient } from './adminClient';
 import { tokenExpired, type SessionTokens } from './sessionTokens';
 import { regenerateSession, SESSION_COOKIE } from '../session/middleware';
 import { isStoredSession } from '../session/pgStore';
+import type { SignInLimits } from './signInLimits';
 
 const credentials = z.object({
   userKey: z.string().trim().min(1).max(256),
@@ -27,25 +28,25 @@ export interface GatewayAuthDeps {
 }
 
 /**
- * Sign-in rate limits, shared by all routers (docs/decisions.md): every attempt counts per client
- * address; per user key only failed ones do (a success gives its point back), so a member who
- * opens a valid link twice is never locked out, while guessing one member's hash is.
- */
-export interface SignInLimits {
-  perAddress: RateLimit;
-  perUserKey: RateLimit;
-}
-
-/**
  * The gateway's sign-in, refresh and logout (contract "Gateway: authentication"). Bodies are
  * empty on success; the JWT stays in the server-side session.
  */
 export function gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }: GatewayAuthDeps): Router {
   const router = Router();
-  const addressLimit = limits.perAddress.middleware((req) => req.ip ?? req.socket.remoteAddress ?? '');
 
+  /** A sign-in counts against the limits only when it is refused (signInLimits.ts). */
   async function signIn(req: Request, creds: z.infer<typeof credentials>): Promise<void> {
-    await limits.perUserKey.consume(creds.userKey);
+    await limits.attempt(req, creds.userKey);
+    try {
+      await exchangeLink(req, creds);
+    } catch (err) {
+      if (err instanceof UpstreamError) await limits.giveBack(req, creds.userKey);
+      throw err;
+    }
+    await limits.giveBack(req, creds.userKey);
+  }
+
+  async function exchangeLink(req: Request, creds: z.infer<typeof credentials>): Promise<void> {
     const registrationSystemId = await tenants.resolve(req); // (1)
     const result = await admin.externalLogin({ registrationSystemId, ...creds }, req.ip); // (2)
     if (!result.ok) {
@@ -71,14 +72,12 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }: Ga
       userKey: creds.userKey,
       registrationSystemId: claims.registrationSystemId,
     };
-    await limits.perUserKey.refund(creds.userKey);
     // express-session stores the session before the response goes out (no explicit save).
     logger.info({ registrationSystemId, userKey: creds.userKey }, 'signed in');
   }
 
   router.get(
     '/api/auth/external-login',
-    addressLimit,
     asyncHandler(async (req, res) => {
       const query = parseInput(loginQuery, req.query, 'query');
       await signIn(req, query);
@@ -88,7 +87,6 @@ export function gatewayAuthRoutes({ tenants, admin, tokens, logger, limits }: Ga
 
   router.post(
     '/api/auth/external-login',
-    addressLimit,
     express.json({ limit: '8kb' }),
     rejectInvalidText(),
     asyncHandler(async (req, res) => {

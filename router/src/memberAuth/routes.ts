@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { AuthenticationError, ForbiddenError, UpstreamError } from '@ems/schema';
 import { asyncHandler, parseInput, type Logger, type RateLimit } from '@ems/service-runtime';
 import type { AdminServiceClient } from '../auth/adminClient';
+import type { SignInLimits } from '../auth/signInLimits';
 import { safeReturnPath } from '../security/returnUrl';
 import type { TenantResolver } from '../tenant/resolveTenant';
-import { callbackQuery, providerRefusal } from '../oidc/relyingParty';
+import { PendingSignInCookie } from '../oidc/pendingSignIn';
+import { callbackQuery, providerRefusal, type PendingSignIn } from '../oidc/relyingParty';
 import type { MemberProviders } from './providers';
 import { keepMemberToken, memberSessionKind } from './session';
 
@@ -21,9 +23,17 @@ export interface MemberAuthDeps {
   admin: AdminServiceClient;
   providers: MemberProviders;
   logger: Logger;
-  /** Anonymous registrations make accounts: counted per client address like sign-in attempts. */
-  addressLimit: RateLimit;
+  /** Sign-ins with the member provider count when they fail (signInLimits.ts). */
+  limits: SignInLimits;
+  /** Anonymous registrations make accounts: every one counts, per client address. */
+  anonymousLimit: RateLimit;
+  /** Seals the pending sign-in's cookie (the router's SESSION_SECRET) and names it. */
+  sessionSecret: string;
+  cookieName: string;
 }
+
+/** A member's OpenID sign-in between the redirect and the callback, and the tenant it is for. */
+type MemberPendingSignIn = PendingSignIn & { registrationSystemId: number };
 
 /** The portal's address of the callback, on the host the member came to (registered at the provider). */
 function callbackUrl(req: Request): string {
@@ -42,9 +52,18 @@ function backTo(res: Response, returnTo: string, problem: MemberSignInProblem): 
  * portal's router mounts none of this, rule 11): what the host's tenant offers, OpenID Connect
  * with the tenant's member provider, and continuing anonymously. Tokens stay in the session.
  */
-export function memberAuthRoutes({ tenants, admin, providers, logger, addressLimit }: MemberAuthDeps): Router {
+export function memberAuthRoutes({
+  tenants,
+  admin,
+  providers,
+  logger,
+  limits,
+  anonymousLimit,
+  sessionSecret,
+  cookieName,
+}: MemberAuthDeps): Router {
   const router = Router();
-  const limit = addressLimit.middleware((req) => req.ip ?? req.socket.remoteAddress ?? '');
+  const pendingSignIns = new PendingSignInCookie<MemberPendingSignIn>(sessionSecret, `${cookieName}.oidc`, MEMBER_CALLBACK_PATH);
 
   // Public: what the sign-in page offers on this host, and whether this session is already in.
   router.get(
@@ -63,9 +82,10 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
 
   router.get(
     '/api/auth/oidc/login',
-    limit,
     asyncHandler(async (req, res) => {
       const returnTo = safeReturnPath(parseInput(loginQuery, req.query, 'query').returnTo);
+      // Counted until its callback succeeds.
+      await limits.attempt(req);
       const tenant = await tenants.resolve(req);
       const settings = await providers.settingsOf(tenant);
       if (!settings) throw new ForbiddenError('This registration system offers no member sign-in', { code: 'MEMBER_SIGN_IN_NOT_OFFERED' });
@@ -77,9 +97,11 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
           { registrationSystemId: tenant, err: err instanceof Error ? err.message : String(err) },
           'member OpenID provider unreachable',
         );
+        await limits.giveBack(req);
         return backTo(res, returnTo, 'unavailable');
       }
-      req.session.memberSignIn = { ...started.pending, registrationSystemId: tenant };
+      // Nothing stored on the server before the provider answers: the pending sign-in waits in a sealed cookie.
+      pendingSignIns.keep(req, res, { ...started.pending, registrationSystemId: tenant });
       res.setHeader('cache-control', 'no-store');
       res.redirect(302, started.url);
     }),
@@ -88,9 +110,8 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
   router.get(
     MEMBER_CALLBACK_PATH,
     asyncHandler(async (req, res) => {
-      const pending = req.session.memberSignIn;
       // Single use: a replayed or second callback finds nothing.
-      delete req.session.memberSignIn;
+      const pending = pendingSignIns.take(req, res);
       if (!pending) return backTo(res, '/', 'expired');
       if (typeof req.query.error === 'string') return backTo(res, pending.returnTo, providerRefusal(req.query.error));
       const tenant = await tenants.resolve(req);
@@ -116,9 +137,11 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
       });
       if (!result.ok) {
         logger.info({ registrationSystemId: tenant, status: result.status, code: result.body.reason }, 'member exchange refused');
+        if (result.status >= 500) await limits.giveBack(req);
         return backTo(res, pending.returnTo, result.status >= 500 ? 'unavailable' : 'failed');
       }
       await keepMemberToken(req, result.value);
+      await limits.giveBack(req);
       logger.info({ registrationSystemId: tenant, keptAnonymous: Boolean(anonymousSessionId) }, 'member signed in with OpenID Connect');
       res.redirect(302, safeReturnPath(pending.returnTo));
     }),
@@ -128,7 +151,7 @@ export function memberAuthRoutes({ tenants, admin, providers, logger, addressLim
   // router's origin check has refused a cross-site one before this).
   router.post(
     '/api/auth/anonymous',
-    limit,
+    anonymousLimit.middleware((req) => req.ip ?? req.socket.remoteAddress ?? ''),
     asyncHandler(async (req, res) => {
       const tenant = await tenants.resolve(req);
       const result = await admin.registerSession(tenant);

@@ -1,15 +1,12 @@
 import type { Request } from 'express';
 import 'express-session';
 import { readTokenClaims, UpstreamError } from '@ems/schema';
-import type { PendingSignIn } from '../oidc/relyingParty';
 import { regenerateSession } from '../session/middleware';
 import { isStoredSession } from '../session/pgStore';
 import '../session/authState';
 
 declare module 'express-session' {
   interface SessionData {
-    /** A member's OpenID sign-in between the redirect and the callback (single use). */
-    memberSignIn?: PendingSignIn & { registrationSystemId: number };
     /**
      * The anonymous registration this session continues (contract rule 12): passed to the
      * exchange when the member signs in, so that it is kept. Absent once signed in.
@@ -21,7 +18,7 @@ declare module 'express-session' {
 /**
  * Keeps a member's token in the server-side session (contract rule 2: never sent on), under a
  * new session id: a sign-in changes what the session may do. What else the session held goes,
- * a pending sign-in and an anonymous registration (handed over by now) included.
+ * an anonymous registration (handed over by now) included.
  */
 export async function keepMemberToken(
   req: Request,

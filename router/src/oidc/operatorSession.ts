@@ -8,7 +8,6 @@ import {
   type OperatorTenant,
 } from '@ems/schema';
 import { regenerateSession } from '../session/middleware';
-import type { PendingSignIn } from './relyingParty';
 
 /** What the admin portal's session holds beside `auth` (the JWT, as the member portal's). Never sent as is. */
 export interface OperatorSession {
@@ -20,7 +19,6 @@ export interface OperatorSession {
 
 declare module 'express-session' {
   interface SessionData {
-    oidcSignIn?: PendingSignIn;
     operator?: OperatorSession;
   }
 }

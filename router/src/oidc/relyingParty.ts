@@ -36,7 +36,7 @@ export function oidcSettingsOf(env: RouterEnv): OidcSettings {
   };
 }
 
-/** What a sign-in keeps in the server-side session between the redirect and the callback (single use). */
+/** What a sign-in keeps between the redirect and the callback (single use; pendingSignIn.ts). */
 export interface PendingSignIn {
   state: string;
   nonce: string;
@@ -80,7 +80,7 @@ export class RelyingParty {
     return this.config;
   }
 
-  /** Where to send the browser, and what to keep in the session until it comes back. */
+  /** Where to send the browser, and what to keep until it comes back. */
   async startSignIn(returnTo: string): Promise<{ url: string; pending: PendingSignIn }> {
     const config = await this.configuration();
     const pending = {

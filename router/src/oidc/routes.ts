@@ -4,9 +4,11 @@ import { AuthenticationError, ForbiddenError, UpstreamError, type OperatorIdToke
 import { asyncHandler, parseInput, rejectInvalidText, type Logger } from '@ems/service-runtime';
 import type { AdminServiceClient } from '../auth/adminClient';
 import { notAuthenticated } from '../auth/sessionTokens';
+import type { SignInLimits } from '../auth/signInLimits';
 import { safeReturnPath } from '../security/returnUrl';
 import { operatorView, storeOperatorToken } from './operatorSession';
-import { callbackQuery, providerRefusal, type RelyingParty } from './relyingParty';
+import { PendingSignInCookie } from './pendingSignIn';
+import { callbackQuery, providerRefusal, type PendingSignIn, type RelyingParty } from './relyingParty';
 
 /** Why a sign-in did not happen, for the admin portal's start page (`/?signIn=...`). */
 export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable';
@@ -19,7 +21,13 @@ export interface OperatorAuthDeps {
   admin: AdminServiceClient;
   logger: Logger;
   cookieName: string;
+  /** Seals the pending sign-in's cookie (the router's SESSION_SECRET). */
+  sessionSecret: string;
+  /** Sign-ins count when they fail: counted at the start, given back at a successful callback. */
+  limits: SignInLimits;
 }
+
+export const OPERATOR_CALLBACK_PATH = '/auth/oidc/callback';
 
 function backToPortal(res: Response, problem: SignInProblem): void {
   res.redirect(302, `/?signIn=${problem}`);
@@ -30,8 +38,9 @@ function backToPortal(res: Response, problem: SignInProblem): void {
  * sign-in and the tenant switch): OpenID Connect with the configured provider, then the admin
  * service's exchange with the validated claims; the JWT stays in the server-side session.
  */
-export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: OperatorAuthDeps): Router {
+export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, sessionSecret, limits }: OperatorAuthDeps): Router {
   const router = Router();
+  const pendingSignIns = new PendingSignInCookie<PendingSignIn>(sessionSecret, `${cookieName}.oidc`, OPERATOR_CALLBACK_PATH);
 
   /** The exchange, with the contract's answers: 404 is "no operator", 5xx "try again". */
   async function exchange(claims: OperatorIdTokenClaims, registrationSystemId?: number) {
@@ -48,26 +57,28 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: 
     '/auth/oidc/login',
     asyncHandler(async (req, res) => {
       const { returnTo } = parseInput(loginQuery, req.query, 'query');
+      // Anyone may start a sign-in: counted until its callback succeeds.
+      await limits.attempt(req);
       let started;
       try {
         started = await relyingParty.startSignIn(safeReturnPath(returnTo));
       } catch (err) {
         logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'OpenID provider unreachable');
+        await limits.giveBack(req);
         return backToPortal(res, 'unavailable');
       }
-      req.session.portal = 'admin';
-      req.session.oidcSignIn = started.pending;
+      // No session before the provider answers: the pending sign-in waits in a sealed cookie.
+      pendingSignIns.keep(req, res, started.pending);
       res.setHeader('cache-control', 'no-store');
       res.redirect(302, started.url);
     }),
   );
 
   router.get(
-    '/auth/oidc/callback',
+    OPERATOR_CALLBACK_PATH,
     asyncHandler(async (req: Request, res) => {
-      const pending = req.session.oidcSignIn;
       // Single use: a replayed or second callback finds nothing.
-      delete req.session.oidcSignIn;
+      const pending = pendingSignIns.take(req, res);
       if (!pending) return backToPortal(res, 'expired');
       if (typeof req.query.error === 'string') return backToPortal(res, providerRefusal(req.query.error));
       let claims;
@@ -83,10 +94,14 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName }: 
         const result = await exchange(exchanged);
         await storeOperatorToken(req, result, { claims: exchanged, name: name ?? null });
       } catch (err) {
-        if (err instanceof UpstreamError) return backToPortal(res, 'unavailable');
+        if (err instanceof UpstreamError) {
+          await limits.giveBack(req);
+          return backToPortal(res, 'unavailable');
+        }
         if (err instanceof AuthenticationError && err.code === 'NOT_AN_OPERATOR') return backToPortal(res, 'not-operator');
         return backToPortal(res, 'failed');
       }
+      await limits.giveBack(req);
       logger.info(
         { registrationSystemId: req.session.auth?.registrationSystemId, accountId: req.session.auth?.accountId },
         'operator signed in',

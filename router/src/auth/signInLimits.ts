@@ -1,0 +1,54 @@
+import type { Request } from 'express';
+import type { Knex } from '@ems/db';
+import { RateLimit } from '@ems/service-runtime';
+
+export interface SignInLimitSettings {
+  /** Failed sign-ins per user key in one window. */
+  perUserKey: number;
+  /** Failed sign-ins per client address in one window: higher, many people may share an address. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+const MESSAGE = 'Too many sign-in attempts. Please try again later.';
+
+/**
+ * Sign-in rate limits that do not punish a crowd (docs/decisions.md, "Sign-in, logging and
+ * production mode"): only attempts that fail count, per user key and, with a higher bound, per
+ * client address, in PostgreSQL so that every router counts together. A school or a club's Wi-Fi
+ * on registration night signs in as often as it likes from one address; guessing one member's
+ * link, or spraying many user keys from one address, is stopped.
+ *
+ * An attempt is counted before it is tried, so a burst of requests cannot outrun the counter, and
+ * given back when it succeeds (or got no answer: the admin service being down is nobody's
+ * failure). An OpenID Connect sign-in is counted at its start and given back at its callback.
+ */
+export class SignInLimits {
+  constructor(
+    private readonly perAddress: RateLimit,
+    private readonly perUserKey: RateLimit,
+  ) {}
+
+  static inDatabase(db: Knex, settings: SignInLimitSettings): SignInLimits {
+    const limit = (name: string, points: number) =>
+      new RateLimit(db, { schema: 'gateway', name, points, windowSeconds: settings.windowSeconds, message: MESSAGE });
+    return new SignInLimits(limit('sign-in:address', settings.perAddress), limit('sign-in:user-key', settings.perUserKey));
+  }
+
+  /** Counts an attempt from the request's address (and for `userKey`); 429 with Retry-After once either has failed too often. */
+  async attempt(req: Request, userKey?: string): Promise<void> {
+    await this.perAddress.consume(clientAddress(req));
+    if (userKey !== undefined) await this.perUserKey.consume(userKey);
+  }
+
+  /** The attempt succeeded, or could not be decided: it does not count. */
+  async giveBack(req: Request, userKey?: string): Promise<void> {
+    await this.perAddress.refund(clientAddress(req));
+    if (userKey !== undefined) await this.perUserKey.refund(userKey);
+  }
+}
+
+/** The client as the router sees it (`req.ip`, behind TRUST_PROXY). */
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? '';
+}

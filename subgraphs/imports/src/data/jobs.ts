@@ -7,6 +7,7 @@ import type { CellsState } from '../domain/stages/cells';
 import type { Verification } from '../domain/stages/verifying';
 import type { Counts } from '../domain/rowProcessor';
 import type { JobUndo } from '../domain/undo/jobUndo';
+import { storableJson } from './storableJson';
 
 /** The flow's own upload fields (contract: stored in the job's configJson). */
 export type JobConfig = Record<string, unknown>;
@@ -138,10 +139,11 @@ export type JobChanges = Partial<
   >
 >;
 
+/** The jsonb columns as storable JSON (`storableJson`: a file's text cannot make the write fail). */
 function serialise(changes: JobChanges): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
-    out[key] = value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+    out[key] = value !== null && typeof value === 'object' && !(value instanceof Date) ? storableJson(value) : value;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { embeddedDatabaseUrl } from '@ems/db';
 import { parseEnv, port, productionModeShape, refuseDevelopmentDefaults, seconds, serviceEnvShape } from '@ems/service-runtime';
+import type { ReadLimits } from './parsing';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -12,14 +13,28 @@ export const importLimitsShape = {
   IMPORT_MAX_ROWS: positiveInt(2_000_000),
   /** An XLSX may expand to at most this many bytes (zip bombs). */
   IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES: positiveInt(1024 * 1024 * 1024),
-  /** Heap cap of the child process that reads an XLSX (MB). */
+  /** Memory limit of the child process that reads an XLSX (MB): its resident set, watched, and its heap cap. */
   IMPORT_XLSX_WORKER_MEMORY_MB: positiveInt(1536),
+  /** Temp disk one XLSX read may use (bytes): the spooled workbook and anything its reader writes. */
+  IMPORT_XLSX_TEMP_DISK_BYTES: positiveInt(512 * 1024 * 1024),
 };
+
+/** What a file's reader may use, for the service's previews and the worker's jobs alike. */
+export function readLimitsOf(env: z.output<z.ZodObject<typeof importLimitsShape>>): ReadLimits {
+  return {
+    maxRows: env.IMPORT_MAX_ROWS,
+    xlsxMaxUncompressedBytes: env.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES,
+    xlsxWorkerMemoryMb: env.IMPORT_XLSX_WORKER_MEMORY_MB,
+    xlsxTempDiskBytes: env.IMPORT_XLSX_TEMP_DISK_BYTES,
+  };
+}
 
 const fields = z.object({
   ...serviceEnvShape,
   ...importLimitsShape,
   IMPORTS_PORT: port(4003),
+  /** Previews one service process reads at the same time; more are answered 429 TOO_MANY_PREVIEWS. */
+  IMPORT_PREVIEW_CONCURRENCY: positiveInt(2),
 });
 
 /** Production mode: no generated development secrets, no placeholder JWT secret (README, "Production"). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
 import { createLogger, startSubgraphService, type RunningService } from '@ems/service-runtime';
-import type { ImportsEnv } from './env';
+import { readLimitsOf, type ImportsEnv } from './env';
 import { createContextFactory, type ImportsContext } from './context';
 import { resolvers } from './resolvers';
 import { importsRoutes } from './rest/routes';
@@ -42,11 +42,8 @@ export async function startImportsService(env: ImportsEnv): Promise<RunningServi
         keys,
         jwtSecret: env.JWT_SECRET,
         maxUploadBytes: env.IMPORT_MAX_UPLOAD_BYTES,
-        readLimits: {
-          maxRows: env.IMPORT_MAX_ROWS,
-          xlsxMaxUncompressedBytes: env.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES,
-          xlsxWorkerMemoryMb: env.IMPORT_XLSX_WORKER_MEMORY_MB,
-        },
+        readLimits: readLimitsOf(env),
+        previewConcurrency: env.IMPORT_PREVIEW_CONCURRENCY,
       }),
   });
   return {

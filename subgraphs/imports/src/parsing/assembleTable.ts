@@ -1,4 +1,4 @@
-import { readErrors } from './messages';
+import { MAX_COLUMNS, MAX_HEADER_CHARS, readErrors } from './messages';
 import type { InputError } from '@ems/schema';
 import type { RowRun, TableBatch } from './types';
 
@@ -22,16 +22,31 @@ export function isBlankRow(cells: readonly string[]): boolean {
   return true;
 }
 
-/** A NUL character: PostgreSQL's text cannot hold one, so a row with one fails here, by its number, rather than in the database. */
-function refuseNul(cells: readonly string[], where: string): void {
-  for (const cell of cells) if (cell.includes('\u0000')) throw readErrors.nulCharacter(where);
+/** A NUL, or half of a UTF-16 surrogate pair on its own (with the `u` flag a whole pair is one code point). */
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u; // eslint-disable-line no-control-regex
+
+/**
+ * What PostgreSQL cannot store is refused by row, here, rather than failing in the database or
+ * being stored as something else: a NUL, and a lone surrogate (a UTF-16 file can hold one; it
+ * would reach the database as U+FFFD, where every other input refuses it: `isAcceptedText`).
+ */
+function refuseUnstorable(cells: readonly string[], where: string): void {
+  for (const cell of cells) {
+    if (UNSTORABLE.test(cell)) throw cell.includes('\u0000') ? readErrors.nulCharacter(where) : readErrors.loneSurrogate(where);
+  }
 }
 
-/** Header cells are trimmed and trailing blank ones dropped (`a;b;c;` names three columns). */
+/**
+ * Header cells are trimmed and trailing blank ones dropped (`a;b;c;` names three columns). A
+ * header wider than `MAX_COLUMNS` or longer than `MAX_HEADER_CHARS` is refused: it is part of
+ * every answer about the job, polled while it runs.
+ */
 export function headerOf(cells: readonly string[]): string[] {
-  refuseNul(cells, 'The header row');
+  refuseUnstorable(cells, 'The header row');
   const header = cells.map((cell) => cell.trim());
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  if (header.length > MAX_COLUMNS) throw readErrors.tooManyColumns(header.length);
+  if (header.reduce((sum, name) => sum + name.length, 0) > MAX_HEADER_CHARS) throw readErrors.headerTooLong();
   return header;
 }
 
@@ -41,7 +56,7 @@ export function headerOf(cells: readonly string[]): string[] {
  * column to go to and in a CSV means a shifted row; importing it would misplace data, so it fails.
  */
 export function fitRowToHeader(cells: string[], headerLength: number, rowNumber: number): string[] {
-  refuseNul(cells, `Row ${rowNumber}`);
+  refuseUnstorable(cells, `Row ${rowNumber}`);
   if (cells.length > headerLength) {
     for (let c = headerLength; c < cells.length; c++) {
       if (cells[c] !== '' && cells[c]!.trim() !== '') throw readErrors.cellBeyondHeader(rowNumber, c + 1, headerLength);

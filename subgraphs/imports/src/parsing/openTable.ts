@@ -19,6 +19,8 @@ export async function openTable(source: ByteSource, options: TableReadOptions): 
       batchSize,
       maxUncompressedBytes: options.xlsxMaxUncompressedBytes,
       workerMemoryMb: options.xlsxWorkerMemoryMb,
+      tempDiskBytes: options.xlsxTempDiskBytes,
+      signal: options.signal,
     });
   }
   return openCsv(source, prefix, {
@@ -26,5 +28,6 @@ export async function openTable(source: ByteSource, options: TableReadOptions): 
     batchSize,
     choice: options.csv,
     refuseUndecodable: options.refuseUndecodable ?? false,
+    signal: options.signal,
   });
 }

@@ -63,6 +63,23 @@ describe('CSV: encoding', () => {
     );
   });
 
+  it.each([
+    ['utf-16le', Buffer.from([0xff, 0xfe])],
+    ['utf-16be', Buffer.from([0xfe, 0xff])],
+  ])(
+    'a lone surrogate in %s fails the read by its line (the text rule of every other input), not stored as U+FFFD',
+    async (encoding, bom) => {
+      const text = (name: string) => iconv.encode(`Name;Vorname\n${name};Anna\n`, encoding);
+      // iconv-lite keeps a lone surrogate; csv-parse (and the database) would make it U+FFFD.
+      const broken = Buffer.concat([bom, text('Ber\ud800ta')]);
+      expect(await inputErrorOf(broken)).toBe('Line 2 contains a broken character (half of a UTF-16 surrogate pair), which is not text');
+      expect(await inputErrorOf(Buffer.concat([bom, text('Berta\udc00')]))).toMatch(/^Line 2 contains a broken character/);
+      // A whole pair (an emoji) is text.
+      const { rows } = await readCsv(Buffer.concat([bom, text('Ber\ud83d\ude00ta')]));
+      expect(rows).toEqual([['Ber\u{1F600}ta', 'Anna']]);
+    },
+  );
+
   it('reads ISO-8859-1 as windows-1252, so € and „“ from Excel survive', async () => {
     const text = 'Name;Gebühr;Notiz\nBär;10 €;„schnell“\nGroß;5 €;ok\n';
     const { table, rows } = await readCsv(iconv.encode(text, 'windows-1252'));
@@ -202,6 +219,29 @@ describe('CSV: errors', () => {
   it('refuses an old .xls workbook with a hint', async () => {
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
     await expect(inputErrorOf(xls)).resolves.toMatch(/\.xls workbooks cannot be read/);
+  });
+});
+
+describe('CSV: wide files', () => {
+  it('refuses a header of more than 1,000 columns: every answer about the job holds the header', async () => {
+    const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',');
+    const row = Array.from({ length: 100_000 }, () => '1').join(',');
+    expect(await inputErrorOf(Buffer.from(`${header}\n${row}\n`))).toBe(
+      'The header row names 100000 columns; an import reads at most 1000',
+    );
+  });
+
+  it('reads 1,000 columns', async () => {
+    const header = Array.from({ length: 1000 }, (_, i) => `c${i}`).join(',');
+    const { table } = await readCsv(Buffer.from(`${header}\n1\n`));
+    expect(table.header).toHaveLength(1000);
+  });
+
+  it('refuses a header row longer than 64,000 characters in all', async () => {
+    const header = Array.from({ length: 100 }, (_, i) => `${i}${'n'.repeat(700)}`).join(',');
+    expect(await inputErrorOf(Buffer.from(`${header}\n1\n`))).toBe(
+      'The header row holds more than 64000 characters; shorten the column names',
+    );
   });
 });
 

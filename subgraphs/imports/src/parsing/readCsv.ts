@@ -1,4 +1,4 @@
-import { pipeline, type Readable, type Transform } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { assembleTable } from './assembleTable';
@@ -18,6 +18,44 @@ function csvReadError(err: unknown): unknown {
   if (err.code === 'CSV_MAX_RECORD_SIZE') return readErrors.rowTooLong(row, MAX_RECORD_CHARS);
   if (err.code.includes('QUOTE')) return readErrors.brokenQuoting(row);
   return err;
+}
+
+/** Half of a UTF-16 surrogate pair on its own (with the `u` flag a whole pair is one code point). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * Refuses decoded text holding a lone surrogate, by its line. Only UTF-16 can hold one; csv-parse
+ * would turn it into U+FFFD, where every other input refuses it (`isAcceptedText`). A high
+ * surrogate ending a chunk waits for the next one, which may hold its pair.
+ */
+function refuseLoneSurrogates(): Transform {
+  let pending = '';
+  let line = 1;
+  const linesIn = (text: string) => {
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  return new Transform({
+    decodeStrings: false,
+    transform(chunk: string | Buffer, _encoding, done) {
+      let text = pending + String(chunk);
+      pending = '';
+      if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+        pending = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      const at = text.search(LONE_SURROGATE);
+      if (at >= 0) return done(readErrors.loneSurrogate(`Line ${line + linesIn(text.slice(0, at))}`));
+      line += linesIn(text);
+      done(null, text);
+    },
+    flush(done) {
+      done(pending ? readErrors.loneSurrogate(`Line ${line}`) : null);
+    },
+  });
 }
 
 /**
@@ -48,6 +86,8 @@ export interface CsvReadOptions {
   choice?: CsvChoice;
   /** Refuse a chosen encoding the bytes do not fit (TableReadOptions.refuseUndecodable). */
   refuseUndecodable?: boolean;
+  /** Stops the read with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -69,13 +109,20 @@ export async function openCsv(source: ByteSource, prefix: FilePrefix, options: C
 
   const input: Readable = asReadable(source());
   const parser = parse({ delimiter, relax_column_count: true, max_record_size: MAX_RECORD_CHARS });
-  pipeline(input, iconv.decodeStream(encoding), parser, () => {
+  pipeline(input, iconv.decodeStream(encoding), refuseLoneSurrogates(), parser, () => {
     // Errors reach the consumer through the parser's iterator; nothing else to do here.
   });
+  const { signal } = options;
+  const onAbort = () => {
+    parser.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the CSV read was abandoned'));
+    input.destroy();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
+    signal?.removeEventListener('abort', onAbort);
     parser.destroy();
     input.destroy();
   };

@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { InputError } from '@ems/schema';
 import { openTable } from './openTable';
-import { bytesSource, LIMITS, understateZipSizes, zipOf } from './testFiles';
+import { bytesSource, LIMITS, sheetXml, understateZipSizes, workbookParts, zipOf } from './testFiles';
 import type { TableBatch, TableReadOptions } from './types';
 
 let dir: string;
@@ -144,11 +145,14 @@ describe('XLSX', () => {
   });
 
   it('refuses a workbook that inflates past xlsxMaxUncompressedBytes while declaring small sizes', async () => {
+    // Counted while the parts are read, so the rows cap must not stop the read first.
     const lying = understateZipSizes(await bomb());
-    await expect(inputErrorOf(lying, { xlsxMaxUncompressedBytes: 200_000 })).resolves.toBe('The workbook is too large to read');
+    await expect(inputErrorOf(lying, { xlsxMaxUncompressedBytes: 200_000, maxRows: 100_000 })).resolves.toBe(
+      'The workbook is too large to read',
+    );
   });
 
-  it('reports a reader that runs out of heap as a workbook too large to read', async () => {
+  it('reports a reader that runs out of memory as a workbook too large to read', async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'heavy.xlsx'), useSharedStrings: true });
     const sheet = workbook.addWorksheet('Heavy');
     sheet.addRow(['a', 'b']).commit();
@@ -158,4 +162,70 @@ describe('XLSX', () => {
     const bytes = await readFile(path.join(dir, 'heavy.xlsx'));
     await expect(inputErrorOf(bytes, { xlsxWorkerMemoryMb: 24, maxRows: 1_000_000 })).resolves.toBe('The workbook is too large to read');
   }, 60_000);
+});
+
+const PEOPLE = [
+  ['Name', 'Ort'],
+  ['Ann', 'Köln'],
+];
+
+describe('XLSX: archives are read by one index (docs/imports.md, "Reading files")', () => {
+  it('reads a workbook whose local entries and central directory agree', async () => {
+    const { table, rows } = await readXlsx(zipOf(workbookParts([{ name: 'A &amp; B', xml: sheetXml(PEOPLE) }])));
+    expect([table.sheetName, table.header, rows]).toEqual(['A & B', ['Name', 'Ort'], [['Ann', 'Köln']]]);
+  });
+
+  it('refuses a local entry the central directory leaves out (a sheet spooled before the shared strings)', async () => {
+    // 20 MB of a second sheet in 20 kB: exceljs walked the local headers and spooled it to disk.
+    const hidden = Buffer.from(sheetXml([['x'.repeat(1000)]]).replace('</sheetData>', `${'<row/>'.repeat(3_500_000)}</sheetData>`));
+    const parts = workbookParts([{ name: 'S', xml: sheetXml(PEOPLE) }]);
+    const bytes = zipOf({ 'xl/worksheets/sheet2.xml': hidden, ...parts }, { unlisted: ['xl/worksheets/sheet2.xml'] });
+    await expect(inputErrorOf(bytes)).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  it.each([
+    [
+      'a local header naming another part',
+      (zip: Buffer) => zip.fill('Y', zip.indexOf('xl/workbook.xml') + 3, zip.indexOf('xl/workbook.xml') + 4),
+    ],
+    ['bytes before the first entry', (zip: Buffer) => Buffer.concat([Buffer.from('PK\x03\x04junk', 'latin1'), zip])],
+  ])('refuses %s', async (_, damage) => {
+    const zip = zipOf(workbookParts([{ name: 'S', xml: sheetXml(PEOPLE) }]));
+    await expect(inputErrorOf(damage(Buffer.from(zip)))).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  it('refuses two spellings of one part', async () => {
+    const parts = workbookParts([{ name: 'S', xml: sheetXml(PEOPLE) }], { 'xl/Worksheets/Sheet1.xml': sheetXml([['other']]) });
+    await expect(inputErrorOf(zipOf(parts))).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  it.each([['&#0;'], ['&#x110000;'], ['&#xD800;'], ['\\u0001']])('refuses a sheet name holding %s as no valid workbook', async (shown) => {
+    const bad = shown === '\\u0001' ? '\u0001' : shown;
+    const bytes = zipOf(workbookParts([{ name: `Lauf${bad}`, xml: sheetXml(PEOPLE) }]));
+    await expect(inputErrorOf(bytes)).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  it('refuses a character reference XML cannot hold in a cell', async () => {
+    const bytes = zipOf(workbookParts([{ name: 'S', xml: sheetXml(PEOPLE).replace('Köln', 'K&amp;#0;ln').replace('&amp;#0;', '&#0;') }]));
+    await expect(inputErrorOf(bytes)).resolves.toBe('The file is not a valid XLSX workbook');
+  });
+
+  it('keeps a character whole when it is split between two inflated chunks', async () => {
+    const rows = [['Name'], ...Array.from({ length: 3000 }, (_, i) => [`${'ü'.repeat(i % 7)}Jürgen ${i}`])];
+    const { rows: read } = await readXlsx(zipOf(workbookParts([{ name: 'S', xml: sheetXml(rows) }])), { maxRows: 5000 });
+    expect(read).toEqual(rows.slice(1));
+  });
+
+  it('refuses a workbook that inflates past the budget in its shared strings, whatever it declares', async () => {
+    const strings = `<sst>${'<si><t>abcdefghij</t></si>'.repeat(40_000)}</sst>`;
+    const parts = workbookParts([{ name: 'S', xml: sheetXml(PEOPLE) }], { 'xl/sharedStrings.xml': strings });
+    await expect(inputErrorOf(understateZipSizes(zipOf(parts)), { xlsxMaxUncompressedBytes: 500_000 })).resolves.toBe(
+      'The workbook is too large to read',
+    );
+  });
+
+  it('refuses a workbook larger than its temp-disk budget before reading it', async () => {
+    const parts = workbookParts([{ name: 'S', xml: sheetXml(PEOPLE) }], { 'xl/media/image1.bin': randomBytes(300_000) });
+    await expect(inputErrorOf(zipOf(parts), { xlsxTempDiskBytes: 200_000 })).resolves.toBe('The workbook is too large to read');
+  });
 });

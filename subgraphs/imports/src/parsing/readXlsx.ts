@@ -3,14 +3,16 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assembleTable } from './assembleTable';
 import { readErrors } from './messages';
 import { asReadable } from './readPrefix';
+import { watchChild } from './readerWatchdog';
 import { workbookSheets, type WorkbookSheet } from './workbookSheets';
 import { xlsxWorkerEntry } from './xlsxWorkerEntry';
-import type { FromXlsxWorker, ToXlsxWorker } from './xlsxProtocol';
-import { assertInflatesWithin, listZipEntries } from './zipDirectory';
+import type { FromXlsxWorker, ToXlsxWorker, WorkbookParts } from './xlsxProtocol';
+import { readZipIndex, type ZipEntry } from './zipIndex';
 import type { ByteSource, OpenedTable, RowRun } from './types';
 
 export interface XlsxReadOptions {
@@ -18,7 +20,12 @@ export interface XlsxReadOptions {
   maxRows: number;
   batchSize: number;
   maxUncompressedBytes: number;
+  /** The reader child's memory limit (MB): its resident set, watched, and its heap cap. */
   workerMemoryMb: number;
+  /** Temp disk one read may use: the spooled workbook and anything the reader writes beside it. */
+  tempDiskBytes: number;
+  /** Ends the read (kills the child) when whoever asked for it is gone; rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 /** exceljs reads a worksheet only when its part has this name. */
@@ -27,77 +34,141 @@ const WORKSHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 /** How V8 dies when it reaches `--max-old-space-size`. */
 const OUT_OF_HEAP = /heap out of memory|Reached heap limit|Allocation failed/i;
 
+const MB = 1024 * 1024;
+
+/** Passes bytes on until `maxBytes` have passed, then fails: the spool stays within the temp-disk budget. */
+function atMost(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) done(readErrors.xlsxTooLarge());
+      else done(null, chunk);
+    },
+  });
+}
+
 /** The zip's central directory sits at its end, so the upload is spooled to a file first. */
-async function spool(source: ByteSource, dir: string): Promise<string> {
+async function spool(source: ByteSource, dir: string, maxBytes: number, signal?: AbortSignal): Promise<string> {
   const file = path.join(dir, 'upload.xlsx');
-  await pipeline(asReadable(source()), createWriteStream(file));
+  await pipeline(asReadable(source()), atMost(maxBytes), createWriteStream(file, { mode: 0o600 }), { signal });
   return file;
 }
 
-/** Refuses a zip bomb by the sizes it declares, then by what its entries really inflate to. */
-async function inspectWorkbook(file: string, maxUncompressedBytes: number): Promise<WorkbookSheet[]> {
-  const entries = await listZipEntries(file);
+interface InspectedWorkbook {
+  entries: ZipEntry[];
+  sheets: WorkbookSheet[];
+}
+
+/**
+ * Reads the workbook's one index (the directory and the local headers must agree), refuses it by
+ * the sizes it declares, and lists its sheets. What the parts really inflate to is counted while
+ * they are read.
+ */
+async function inspectWorkbook(file: string, maxUncompressedBytes: number): Promise<InspectedWorkbook> {
+  const entries = await readZipIndex(file);
   const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
   if (declared > maxUncompressedBytes) throw readErrors.xlsxTooLarge();
-  const sheets = await workbookSheets(file, entries);
-  await assertInflatesWithin(file, entries, maxUncompressedBytes);
-  return sheets;
+  return { entries, sheets: await workbookSheets(file, entries) };
+}
+
+/** The parts the child reads for `sheet`; a sheet whose part the zip does not hold is no workbook's. */
+function partsFor(entries: readonly ZipEntry[], sheet: WorkbookSheet): WorkbookParts {
+  const entry = (name: string) => entries.find((e) => e.name === name) ?? null;
+  const sheetFileNumber = sheet.part?.match(WORKSHEET_PART)?.[1];
+  if (!sheetFileNumber) throw readErrors.notAWorksheet(sheet.name);
+  const workbook = entry('xl/workbook.xml');
+  const part = entry(sheet.part!);
+  if (!workbook || !part) throw readErrors.notXlsx();
+  return {
+    workbook,
+    relationships: entry('xl/_rels/workbook.xml.rels'),
+    sharedStrings: entry('xl/sharedStrings.xml'),
+    styles: entry('xl/styles.xml'),
+    sheet: part,
+    sheetFileNumber,
+  };
 }
 
 /**
  * The child's runs as an iterator. A run is acknowledged when the consumer asks for the one after
  * it, so the child works at most one run ahead of the import.
  */
-function runsFromChild(child: ChildProcess, stderrTail: () => string, stopped: () => boolean): AsyncGenerator<RowRun> {
+function runsFromChild(child: ChildProcess, deathError: () => Error, stoppedWith: () => Error | null): AsyncGenerator<RowRun> {
   const inbox: FromXlsxWorker[] = [];
-  let ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  let ended = false;
   let wake: () => void = () => undefined;
   child.on('message', (m: FromXlsxWorker) => {
     inbox.push(m);
     wake();
   });
-  child.on('exit', (code, signal) => {
-    exited = { code, signal };
-  });
   // Messages still in the channel arrive before it closes; only then is a missing 'end' a death.
   child.on('close', () => {
-    ended = exited ?? { code: null, signal: null };
+    ended = true;
     wake();
   });
-  const deathError = () => {
-    const { signal } = ended ?? { signal: null };
-    if (signal === 'SIGABRT' || signal === 'SIGKILL' || OUT_OF_HEAP.test(stderrTail())) return readErrors.xlsxTooLarge();
-    return new Error(`the XLSX reader exited unexpectedly (${JSON.stringify(ended)}): ${stderrTail()}`);
-  };
   return (async function* () {
     for (;;) {
+      const stopped = stoppedWith();
+      if (stopped) throw stopped;
       const message = inbox.shift();
       if (!message) {
-        if (ended) throw stopped() ? new Error('the XLSX reader was closed') : deathError();
+        if (ended) throw deathError();
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
       if (message.type === 'end') return;
       if (message.type === 'invalid') throw readErrors.notXlsx();
+      if (message.type === 'tooLarge') throw readErrors.xlsxTooLarge();
       yield { firstRowNumber: message.firstRowNumber, rows: message.rows };
       if (child.connected) child.send({ type: 'ack' } satisfies ToXlsxWorker);
     }
   })();
 }
 
+/** Starts the reader child with its heap cap, its own temp directory, and the watchdog on both. */
+function startReader(dir: string, options: XlsxReadOptions) {
+  const entry = xlsxWorkerEntry();
+  let stderr = '';
+  const child = fork(entry.file, [], {
+    execArgv: [...entry.execArgv, `--max-old-space-size=${options.workerMemoryMb}`],
+    // Anything the reader spools goes to our directory, which close() removes even when the
+    // child was killed, and which the watchdog measures. Everything else is inherited.
+    // eslint-disable-next-line no-restricted-properties
+    env: { ...process.env, TMPDIR: dir },
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const watchdog = watchChild(child, { maxRssBytes: options.workerMemoryMb * MB, dir, maxDirBytes: options.tempDiskBytes });
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  child.on('exit', (code, signal) => (exit = { code, signal }));
+  /** A child that ended without 'end': killed at a limit, dead of its heap, or a bug. */
+  const deathError = (): Error => {
+    if (watchdog.reason() || exit?.signal === 'SIGABRT' || exit?.signal === 'SIGKILL' || OUT_OF_HEAP.test(stderr))
+      return readErrors.xlsxTooLarge();
+    return new Error(`the XLSX reader exited unexpectedly (${JSON.stringify(exit)}): ${stderr}`);
+  };
+  return { child, deathError, watchdog };
+}
+
 /**
- * Reads the chosen sheet in a child process with a capped heap: the upload is spooled to a
- * private directory, checked (sheet index, expansion), then streamed by exceljs in the child.
+ * Reads the chosen sheet in a child process bounded in memory and temp disk: the upload is
+ * spooled to a private directory, checked (one index, declared sizes, sheet index), then the
+ * child reads the sheet's parts by that index. `close()`, the signal, or a limit kills the child.
  */
 export async function openXlsx(source: ByteSource, options: XlsxReadOptions): Promise<OpenedTable> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const dir = await mkdtemp(path.join(tmpdir(), 'ems-xlsx-'));
   let child: ChildProcess | null = null;
-  let stopped = false;
+  let stoppedWith: Error | null = null;
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      stopped = true;
+      stoppedWith ??= new Error('the XLSX reader was closed');
+      signal?.removeEventListener('abort', onAbort);
       if (child && child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child!.once('exit', resolve));
         child.kill('SIGKILL');
@@ -107,51 +178,52 @@ export async function openXlsx(source: ByteSource, options: XlsxReadOptions): Pr
     })();
     return closing;
   };
+  const abortReason = () => (signal?.reason instanceof Error ? signal.reason : new Error('the XLSX read was abandoned'));
+  function onAbort() {
+    stoppedWith = abortReason();
+    void close();
+  }
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const file = await spool(source, dir);
-    const sheets = await inspectWorkbook(file, options.maxUncompressedBytes);
+    const file = await spool(source, dir, options.tempDiskBytes, signal);
+    const { entries, sheets } = await inspectWorkbook(file, options.maxUncompressedBytes);
     const sheet = sheets[options.sheetIndex];
     if (!Number.isInteger(options.sheetIndex) || !sheet) throw readErrors.sheetOutOfRange(options.sheetIndex, sheets.length);
-    const sheetFileNumber = sheet.part?.match(WORKSHEET_PART)?.[1];
-    if (!sheetFileNumber) throw readErrors.notAWorksheet(sheet.name);
-
-    const entry = xlsxWorkerEntry();
-    let stderr = '';
-    child = fork(entry.file, [], {
-      execArgv: [...entry.execArgv, `--max-old-space-size=${options.workerMemoryMb}`],
-      // exceljs spools sheets stored before the shared strings to the temp directory: make that
-      // ours, so close() removes them even when the child was killed. Everything else is inherited.
-      // eslint-disable-next-line no-restricted-properties
-      env: { ...process.env, TMPDIR: dir },
-      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
-    });
-    child.send({ type: 'read', file, sheetFileNumber, runSize: options.batchSize } satisfies ToXlsxWorker);
+    const parts = partsFor(entries, sheet);
+    signal?.throwIfAborted();
+    const reader = startReader(dir, options);
+    child = reader.child;
+    child.send({
+      type: 'read',
+      file,
+      parts,
+      maxUncompressedBytes: options.maxUncompressedBytes,
+      runSize: options.batchSize,
+    } satisfies ToXlsxWorker);
     const table = await assembleTable(
-      runsFromChild(
-        child,
-        () => stderr,
-        () => stopped,
-      ),
+      runsFromChild(child, reader.deathError, () => stoppedWith),
       { maxRows: options.maxRows, batchSize: options.batchSize, whenEmpty: () => readErrors.sheetEmpty(sheet.name) },
     );
     return { kind: 'xlsx', sheetName: sheet.name, sheetNames: sheets.map((s) => s.name), ...table, close };
   } catch (err) {
     await close();
-    throw err;
+    throw signal?.aborted ? abortReason() : err;
   }
 }
 
 /**
- * The workbook's sheet names in tab order, checked as for reading (zip bomb, workbook part); for
- * a screen that lets the operator choose another sheet when the one read was no table.
+ * The workbook's sheet names in tab order, checked as for reading (one index, declared sizes,
+ * workbook part); for a screen that lets the operator choose another sheet when the one read
+ * was no table.
  */
-export async function xlsxSheetNames(source: ByteSource, maxUncompressedBytes: number): Promise<string[]> {
+export async function xlsxSheetNames(
+  source: ByteSource,
+  limits: { maxUncompressedBytes: number; tempDiskBytes: number },
+): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ems-xlsx-'));
   try {
-    return (await inspectWorkbook(await spool(source, dir), maxUncompressedBytes)).map((s) => s.name);
+    const file = await spool(source, dir, limits.tempDiskBytes);
+    return (await inspectWorkbook(file, limits.maxUncompressedBytes)).sheets.map((s) => s.name);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -2,6 +2,14 @@ import type { Readable } from 'node:stream';
 
 export type FileKind = 'csv' | 'xlsx';
 
+/** What a file's reader may use: the same for the service's previews and the worker's jobs (env.ts). */
+export interface ReadLimits {
+  maxRows: number;
+  xlsxMaxUncompressedBytes: number;
+  xlsxWorkerMemoryMb: number;
+  xlsxTempDiskBytes: number;
+}
+
 export interface TableReadOptions {
   /** XLSX: 0-based sheet to read (workbook tab order); default 0. */
   sheetIndex?: number;
@@ -9,8 +17,12 @@ export interface TableReadOptions {
   maxRows: number;
   /** An XLSX expanding past this many bytes is refused (zip bomb). */
   xlsxMaxUncompressedBytes: number;
-  /** Heap cap of the child process that reads an XLSX. */
+  /** Memory limit of the child process that reads an XLSX (MB): its resident set, watched, and its heap cap. */
   xlsxWorkerMemoryMb: number;
+  /** Temp disk one XLSX read may use (bytes): the spooled workbook and anything its reader writes. */
+  xlsxTempDiskBytes: number;
+  /** Ends the read when whoever asked for it is gone (a preview's client, a job lost or cancelled). */
+  signal?: AbortSignal;
   /** Rows per batch; default 2000. */
   batchSize?: number;
   /** CSV: what the operator chose instead of what detection finds (docs/imports.md, "Reading files"). */

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { readErrors } from './messages';
-import { readZipEntry, type ZipEntry } from './zipDirectory';
+import { InflateBudget, readZipEntry, type ZipEntry } from './zipIndex';
 
 export interface WorkbookSheet {
   name: string;
@@ -10,12 +10,39 @@ export interface WorkbookSheet {
 
 /** workbook.xml and its relationships are a few kB; this bounds reading them into memory. */
 const MAX_PART_BYTES = 16 * 1024 * 1024;
+/** Excel allows 31 characters; a longer name is no sheet an operator could have named. */
+const MAX_SHEET_NAME = 255;
 
+/** XML 1.0's `Char`: what a document may hold, written out or as a character reference. */
+function isXmlChar(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
+/** A character outside XML's `Char` (after UTF-8 decoding, so never a surrogate). */
+const NOT_XML_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+/**
+ * An attribute's text. A character reference to something XML cannot hold (`&#0;`, a surrogate,
+ * past U+10FFFF) makes the workbook invalid, as it does for exceljs's parser: such a name could
+ * not be shown, stored or read back.
+ */
 function decodeXml(text: string): string {
+  if (NOT_XML_TEXT.test(text)) throw readErrors.notXlsx();
   return text.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#\d+);/gi, (_, e: string) => {
-    const named: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
-    if (named[e.toLowerCase()]) return named[e.toLowerCase()]!;
-    return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    const named = NAMED_ENTITIES[e.toLowerCase()];
+    if (named) return named;
+    const codePoint = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    if (!isXmlChar(codePoint)) throw readErrors.notXlsx();
+    return String.fromCodePoint(codePoint);
   });
 }
 
@@ -46,14 +73,15 @@ export async function workbookSheets(path: string, entries: readonly ZipEntry[])
   const entry = (name: string) => entries.find((e) => e.name === name);
   const workbook = entry('xl/workbook.xml');
   if (!workbook) throw readErrors.notXlsx();
-  const workbookXml = (await readZipEntry(path, workbook, MAX_PART_BYTES)).toString('utf8');
+  const budget = new InflateBudget(MAX_PART_BYTES);
+  const workbookXml = (await readZipEntry(path, workbook, budget)).toString('utf8');
   const relsEntry = entry('xl/_rels/workbook.xml.rels');
-  const relsXml = relsEntry ? (await readZipEntry(path, relsEntry, MAX_PART_BYTES)).toString('utf8') : '';
+  const relsXml = relsEntry ? (await readZipEntry(path, relsEntry, budget)).toString('utf8') : '';
   const targets = new Map(elements(relsXml, 'Relationship').map((r) => [r.Id, r.Target]));
   const sheets = elements(workbookXml, 'sheet').map((attributes) => {
     const target = targets.get(relationshipId(attributes) ?? '');
     return { name: attributes.name ?? '', part: target ? partOf(target) : null };
   });
-  if (sheets.length === 0) throw readErrors.notXlsx();
+  if (sheets.length === 0 || sheets.some((sheet) => sheet.name.length > MAX_SHEET_NAME)) throw readErrors.notXlsx();
   return sheets;
 }

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AuthenticationError } from '@ems/schema';
+import { AuthenticationError, InputError } from '@ems/schema';
 import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
 import { MAX_ROW_ID } from '@ems/schema/rules';
 import { OperatorScope } from '../domain/access';
@@ -26,6 +26,7 @@ import { importUndo, undoImport } from '../domain/undo/commands';
 import { previewFile, type PreviewLimits } from '../domain/preview/filePreview';
 import { createImportSourceSystem } from '../domain/sourceSystemCreation';
 import { readMultipartUpload } from './multipart';
+import { previewSlots } from './previewSlots';
 
 const uuidPath = z.object({ id: z.string().uuid('must be an import id (uuid)') });
 const idPath = z.object({
@@ -73,6 +74,8 @@ export interface ImportsRoutesDeps {
   maxUploadBytes: number;
   /** What the reader may read of a previewed file (the worker's limits). */
   readLimits: PreviewLimits;
+  /** Previews read at the same time; more are refused with 429. */
+  previewConcurrency: number;
 }
 
 function scopeOf(deps: ImportsDeps, req: Request): OperatorScope {
@@ -88,6 +91,7 @@ function scopeOf(deps: ImportsDeps, req: Request): OperatorScope {
  */
 export function importsRoutes(deps: ImportsRoutesDeps): Router {
   const { imports } = deps;
+  const previews = previewSlots(deps.previewConcurrency);
   const router = Router();
   router.use('/api', requireXApiKey(deps.keys), requireBearer(deps.jwtSecret));
 
@@ -137,11 +141,23 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     '/api/imports/preview',
     asyncHandler(async (req, res) => {
       const scope = scopeOf(imports, req);
-      res.json(
-        await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
-          previewFile(imports, deps.readLimits, scope, fields, upload),
-        ),
-      );
+      const release = previews.enter();
+      // A client that leaves (a newer preview aborts the one before) ends the read and its reader.
+      const abandoned = new AbortController();
+      res.on('close', () => {
+        release();
+        if (!res.writableFinished)
+          abandoned.abort(new InputError('The client left before the preview was read', { code: 'PREVIEW_ABANDONED' }));
+      });
+      try {
+        res.json(
+          await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+            previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal),
+          ),
+        );
+      } finally {
+        release();
+      }
     }),
   );
   router.get(

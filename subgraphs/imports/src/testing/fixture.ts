@@ -1,5 +1,6 @@
 import type { Knex } from '@ems/db';
 import { createLogger } from '@ems/service-runtime';
+import type { ReadLimits } from '../parsing';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
 import { createEvent, seedClub, type Club, type TestEvent } from '../../../membership/src/testing/fixtures';
 import { OperatorScope } from '../domain/access';
@@ -44,7 +45,17 @@ export function bytesUpload(bytes: Buffer, fileName: string): Upload {
   };
 }
 
-export async function importsFixture(options: { chunkRows?: number; today?: () => string } = {}): Promise<ImportsFixture> {
+/** The readers' limits in tests: small enough that a hostile file is refused fast, as env.ts would set them. */
+export const TEST_READ_LIMITS: ReadLimits = {
+  maxRows: 100_000,
+  xlsxMaxUncompressedBytes: 50 * 1024 * 1024,
+  xlsxWorkerMemoryMb: 256,
+  xlsxTempDiskBytes: 64 * 1024 * 1024,
+};
+
+export async function importsFixture(
+  options: { chunkRows?: number; today?: () => string; limits?: ReadLimits } = {},
+): Promise<ImportsFixture> {
   const db = await migratedScratchDatabase();
   const club = await seedClub(db.knex);
   const pipeline: PipelineDeps = {
@@ -53,7 +64,7 @@ export async function importsFixture(options: { chunkRows?: number; today?: () =
     logger: createLogger('imports-test', 'silent'),
     leaseSeconds: 30,
     chunkRows: options.chunkRows ?? 5000,
-    limits: { maxRows: 100_000, xlsxMaxUncompressedBytes: 50 * 1024 * 1024, xlsxWorkerMemoryMb: 256 },
+    limits: options.limits ?? TEST_READ_LIMITS,
   };
   const deps: ImportsDeps = {
     db: db.knex,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { retryRolledBack, ROLLED_BACK_BY_ANOTHER, type Knex } from '@ems/db';
 import { isAppError } from '@ems/schema';
 import type { Logger } from '@ems/service-runtime';
+import type { ReadLimits } from '../parsing';
 import { claimLease, findJob, holdsJob, moveJob, releaseLease, renewLease, updateJobWhile, type ImportJobRecord } from '../data/jobs';
 import { readFile } from '../data/files';
 import { insertRowResults } from '../data/rowResults';
@@ -16,7 +17,7 @@ import { autoMatchColumns, columnsComplete, ignoredColumns, type ColumnMode, typ
 import { cellsComplete, choicesToRemember, matchCells, type CellsState } from '../domain/stages/cells';
 import { SAMPLE_SIZE, skippedVerification } from '../domain/stages/verifying';
 import type { Processors } from '../flows';
-import { openTable, type CsvChoice } from '../parsing';
+import { openTable, type CsvChoice, type OpenedTable } from '../parsing';
 import { variantOfHeader } from '../domain/templateVariants';
 import { runUndo } from './undoStage';
 
@@ -26,7 +27,7 @@ export interface PipelineDeps {
   logger: Logger;
   leaseSeconds: number;
   chunkRows: number;
-  limits: { maxRows: number; xlsxMaxUncompressedBytes: number; xlsxWorkerMemoryMb: number };
+  limits: ReadLimits;
 }
 
 /** A worker's hold on one job: renews the lease (and Agenda's lock) as the work goes on. */
@@ -78,16 +79,38 @@ export async function runJob(deps: PipelineDeps, jobId: string, touchAgenda: () 
     if (err instanceof JobLost) return;
     await failJob(deps, jobId, job?.state ?? null, token, err);
   } finally {
-    await releaseLease(db, jobId, token).catch(() => undefined);
+    // A lease left behind runs out by itself; the next worker takes the job over then.
+    await releaseLease(db, jobId, token).catch((err: unknown) => deps.logger.warn({ err, jobId }, 'import lease not released'));
   }
 }
 
+/** What a failed job says when its own reason is not the operator's to read, or could not be stored. */
+const UNEXPECTED_FAILURE = "The import failed unexpectedly; the worker's log has the details";
+
+/**
+ * Ends a job FAILED with why: an expected failure's message (an InputError about the file), else a
+ * generic one. A failure that cannot be recorded is logged and recorded again with the generic
+ * message, so that no job is left in a worker state for the sweep to run again and again.
+ */
 async function failJob(deps: PipelineDeps, jobId: string, state: JobState | null, token: string, err: unknown): Promise<void> {
   const expected = isAppError(err);
   if (!expected) deps.logger.error({ err, jobId }, 'import job failed');
-  const message = expected ? (err as Error).message : "The import failed unexpectedly; the worker's log has the details";
   if (!state) return;
-  await moveJob(deps.db, jobId, state, 'FAILED', { error: { message }, finishedAt: new Date() }, token).catch(() => false);
+  const message = expected ? (err as Error).message : UNEXPECTED_FAILURE;
+  if (await recordFailure(deps, jobId, state, token, message)) return;
+  if (message !== UNEXPECTED_FAILURE) await recordFailure(deps, jobId, state, token, UNEXPECTED_FAILURE);
+}
+
+/** True when the failure is recorded, or the job has moved on meanwhile (a cancel, another worker). */
+async function recordFailure(deps: PipelineDeps, jobId: string, state: JobState, token: string, message: string): Promise<boolean> {
+  try {
+    const moved = await moveJob(deps.db, jobId, state, 'FAILED', { error: { message }, finishedAt: new Date() }, token);
+    if (!moved) deps.logger.info({ jobId, state }, 'import job failure not recorded: the job moved on meanwhile');
+    return true;
+  } catch (err) {
+    deps.logger.error({ err, jobId, state }, 'import job failure could not be recorded');
+    return false;
+  }
 }
 
 /** One stage of a job in a worker state; true when the job moved on and the loop should go on. */
@@ -142,23 +165,41 @@ async function parse(deps: PipelineDeps, job: ImportJobRecord, processor: RowPro
     return true;
   });
   if (!cleared) throw new JobLost();
-  const opened = await openTable(() => readFile(deps.db, job.fileId), {
-    sheetIndex: Number(job.config.sheetIndex ?? 0),
-    csv: (job.config.csvChoice as CsvChoice | null | undefined) ?? undefined,
-    refuseUndecodable: true,
-    maxRows: deps.limits.maxRows,
-    xlsxMaxUncompressedBytes: deps.limits.xlsxMaxUncompressedBytes,
-    xlsxWorkerMemoryMb: deps.limits.xlsxWorkerMemoryMb,
-  });
-  // A corrected failed-rows file: its cells are staged with the values the download neutralised.
-  const table = job.correctsJobId ? restoredTable(opened) : opened;
+  // Reading a workbook may take minutes before its first row (its shared strings): the lease is
+  // renewed on a timer meanwhile, and a job lost or cancelled ends the read and its reader child.
+  const lost = new AbortController();
+  const renewal = setInterval(
+    () => {
+      hold.keepAlive().then(
+        (held) => {
+          if (!held) lost.abort(new JobLost());
+        },
+        (err: unknown) => deps.logger.warn({ err, jobId: job.id }, 'import lease not renewed; trying again'),
+      );
+    },
+    (deps.leaseSeconds * 1000) / 4,
+  );
+  let table: OpenedTable;
   let rowsTotal: number;
   try {
-    rowsTotal = await copyStagedRows(deps.db, job.id, table.batches, async () => {
-      if (!(await hold.keepAlive())) throw new JobLost();
+    const opened = await openTable(() => readFile(deps.db, job.fileId), {
+      sheetIndex: Number(job.config.sheetIndex ?? 0),
+      csv: (job.config.csvChoice as CsvChoice | null | undefined) ?? undefined,
+      refuseUndecodable: true,
+      ...deps.limits,
+      signal: lost.signal,
     });
+    // A corrected failed-rows file: its cells are staged with the values the download neutralised.
+    table = job.correctsJobId ? restoredTable(opened) : opened;
+    try {
+      rowsTotal = await copyStagedRows(deps.db, job.id, table.batches, async () => {
+        if (!(await hold.keepAlive())) throw new JobLost();
+      });
+    } finally {
+      await table.close();
+    }
   } finally {
-    await table.close();
+    clearInterval(renewal);
   }
   const template = await templateFor(deps, job, table.header);
   const columns = {

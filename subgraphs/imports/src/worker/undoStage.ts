@@ -34,7 +34,10 @@ class LeaseLost extends Error {}
  */
 export async function runUndo(deps: UndoStageDeps, job: ImportJobRecord, processor: RowProcessor, hold: UndoHold): Promise<boolean> {
   const undo: JobUndo = job.undo ?? requestedUndo(job.createdBy, new Date());
-  const timer = setInterval(() => void hold.keepAlive().catch(() => false), (deps.leaseSeconds * 1000) / 4);
+  const timer = setInterval(
+    () => void hold.keepAlive().catch((err: unknown) => deps.logger.warn({ err, jobId: job.id }, 'import lease not renewed; trying again')),
+    (deps.leaseSeconds * 1000) / 4,
+  );
   try {
     if (!processor.undo) throw new Error(`import type ${job.importType} has no undo`);
     const undoJob = processor.undo.bind(processor);

@@ -1,7 +1,7 @@
 import express from 'express';
 import { createKnex, migrateLatest } from '@ems/db';
 import { createLogger, healthRoutes, listen } from '@ems/service-runtime';
-import type { WorkerEnv } from '../env';
+import { readLimitsOf, type WorkerEnv } from '../env';
 import { orphanedJobIds } from '../data/jobs';
 import { createProcessors } from '../flows';
 import { runJob, type PipelineDeps } from './pipeline';
@@ -30,11 +30,7 @@ export async function startImportWorker(env: WorkerEnv): Promise<RunningWorker> 
     logger,
     leaseSeconds: env.IMPORT_LEASE_SECONDS,
     chunkRows: env.IMPORT_CHUNK_ROWS,
-    limits: {
-      maxRows: env.IMPORT_MAX_ROWS,
-      xlsxMaxUncompressedBytes: env.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES,
-      xlsxWorkerMemoryMb: env.IMPORT_XLSX_WORKER_MEMORY_MB,
-    },
+    limits: readLimitsOf(env),
   };
   queue.agenda.define<{ jobId: string }>(
     RUN_IMPORT,

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { listTemplateVariants } from '../../data/sourceSystems';
 import { InputError } from '@ems/schema';
-import { detectKind, openTable, xlsxSheetNames, type CsvChoice, type FileKind } from '../../parsing';
+import { detectKind, openTable, xlsxSheetNames, type CsvChoice, type FileKind, type ReadLimits } from '../../parsing';
 import { readPrefix } from '../../parsing/readPrefix';
 import type { ByteSource } from '../../parsing/types';
 import type { OperatorScope } from '../access';
@@ -21,11 +21,8 @@ import { variantOfHeader } from '../templateVariants';
 /** Rows an upload screen shows before the operator submits. */
 export const PREVIEW_ROWS = 10;
 
-export interface PreviewLimits {
-  maxRows: number;
-  xlsxMaxUncompressedBytes: number;
-  xlsxWorkerMemoryMb: number;
-}
+/** What the reader may use for a preview: the worker's limits (env.ts). */
+export type PreviewLimits = ReadLimits;
 
 /** What the upload screen shows of a chosen file, read exactly as the import will read it. */
 export interface FilePreview {
@@ -75,7 +72,8 @@ type PreviewFields = z.output<typeof previewFields>;
  * reader, the operator's encoding, delimiter and sheet), and the template variant its header is
  * recognised by, for every flow alike. Nothing is stored: the file is spooled to a private temp
  * directory (the reader reads it twice: to detect, then to read) and deleted. A screen sends a
- * CSV's first part only; the preview reads no further than its first rows.
+ * CSV's first part only; the preview reads no further than its first rows. `signal` ends the
+ * read (and kills an XLSX reader) when the client has gone.
  */
 export async function previewFile(
   deps: ImportsDeps,
@@ -83,21 +81,22 @@ export async function previewFile(
   scope: OperatorScope,
   fields: Promise<Record<string, string>>,
   upload: Upload,
+  signal?: AbortSignal,
 ): Promise<FilePreview> {
   await scope.requireOperator();
   const dir = await mkdtemp(path.join(tmpdir(), 'ems-preview-'));
   try {
     const file = path.join(dir, 'upload');
-    await pipeline(Readable.from(upload.body), createWriteStream(file, { mode: 0o600 }));
+    await pipeline(Readable.from(upload.body), createWriteStream(file, { mode: 0o600 }), { signal });
     const form = await fields;
     const options = parseFormFields(previewFields, form);
     const csv = parseCsvChoice(form);
     const source = () => createReadStream(file);
     let read: Omit<FilePreview, 'templateVariantKey'>;
     try {
-      read = await firstRows(source, options, csv, limits);
+      read = await firstRows(source, options, csv, limits, signal);
     } catch (err) {
-      if (!(err instanceof InputError)) throw err;
+      if (!(err instanceof InputError) || signal?.aborted) throw err;
       read = await unreadable(source, options, csv, limits, err.message);
     }
     return { ...read, templateVariantKey: await recognisedVariant(deps, scope, options.sourceSystemId, options.importType, read.header) };
@@ -111,14 +110,14 @@ async function firstRows(
   options: PreviewFields,
   csv: CsvChoice | null,
   limits: PreviewLimits,
+  signal?: AbortSignal,
 ): Promise<Omit<FilePreview, 'templateVariantKey'>> {
   const table = await openTable(source, {
     sheetIndex: options.sheetIndex,
     csv: csv ?? undefined,
-    maxRows: limits.maxRows,
-    xlsxMaxUncompressedBytes: limits.xlsxMaxUncompressedBytes,
-    xlsxWorkerMemoryMb: limits.xlsxWorkerMemoryMb,
+    ...limits,
     batchSize: PREVIEW_ROWS,
+    signal,
   });
   const rows: FilePreview['rows'] = [];
   let problem: string | null = null;
@@ -146,7 +145,11 @@ async function firstRows(
   };
 }
 
-/** A file the reader refused as a whole: what is known of it (a workbook's sheets), and why. */
+/**
+ * A file the reader refused: what is known of it (a workbook's sheets), and why. A workbook whose
+ * sheets cannot even be listed (no valid workbook, too large) is refused with its 400: no choice
+ * on the screen can help, and the job would fail the same way.
+ */
 async function unreadable(
   source: ByteSource,
   options: PreviewFields,
@@ -161,7 +164,10 @@ async function unreadable(
   } catch {
     // Neither kind: the problem says so.
   }
-  const sheets = kind === 'xlsx' ? await xlsxSheetNames(source, limits.xlsxMaxUncompressedBytes).catch(() => []) : [];
+  const sheets =
+    kind === 'xlsx'
+      ? await xlsxSheetNames(source, { maxUncompressedBytes: limits.xlsxMaxUncompressedBytes, tempDiskBytes: limits.xlsxTempDiskBytes })
+      : [];
   return {
     kind,
     encoding: kind === 'csv' ? (csv?.encoding ?? null) : null,

@@ -82,7 +82,10 @@ describe('the reader child is bounded in memory', () => {
 
 describe('every failure is recorded', () => {
   it('a NUL in a sheet name (&#0;): FAILED as no valid workbook, not left in PARSING', async () => {
-    const bytes = zipOf(workbookParts([{ name: 'Leer&#0;', xml: sheetXml([]) }]));
+    // A chart sheet: its name went into the failure message ("holds no table"), which jsonb refused.
+    const parts = workbookParts([{ name: 'Grafik&#0;', xml: sheetXml([]) }]);
+    const rels = String(parts['xl/_rels/workbook.xml.rels']).replace('worksheets/sheet1.xml', 'chartsheets/sheet1.xml');
+    const bytes = zipOf({ ...parts, 'xl/_rels/workbook.xml.rels': rels });
     const job = await importOf(bytesUpload(bytes, 'nul.xlsx'));
     expect(job).toMatchObject({ state: 'FAILED', error: { message: 'The file is not a valid XLSX workbook' } });
   });

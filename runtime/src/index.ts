@@ -13,3 +13,4 @@ export * from './listen';
 export * from './textInput';
 export * from './databaseInput';
 export * from './cli';
+export * from './uploads';

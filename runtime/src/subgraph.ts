@@ -4,13 +4,13 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import express, { type Request, type RequestHandler } from 'express';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import { isAppError } from '@ems/schema';
 import { inputErrorOfDatabase } from './databaseInput';
 import type { Logger } from './log';
 import { invalidTextPlugin } from './textInput';
 import { formatLimitError, graphqlLimits } from './graphqlLimits';
+import { brokenBodyStatus, graphqlUploads } from './uploads';
 
 /**
  * Maps resolver errors once: expected failures keep their message and get a stable code;
@@ -86,6 +86,7 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
       ApolloServerPluginLandingPageDisabled(),
       invalidTextPlugin<Ctx>(),
       ...limits.plugins,
+      ...(opts.uploads ? [brokenBodyStatus<Ctx>()] : []),
       ...(opts.plugins ?? []),
     ],
     includeStacktraceInErrorResponses: false,
@@ -93,7 +94,7 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
   await server.start();
   return {
     handler: [
-      ...(opts.uploads ? [graphqlUploadExpress({ maxFileSize: opts.uploads.maxFileSize, maxFiles: 1 })] : []),
+      ...(opts.uploads ? [graphqlUploads({ maxFileSize: opts.uploads.maxFileSize, maxFiles: 1 })] : []),
       express.json({ limit: '1mb' }),
       expressMiddleware(server, { context: async ({ req }) => opts.context(req as Request) }),
     ],

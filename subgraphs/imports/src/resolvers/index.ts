@@ -1,5 +1,6 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { InputError } from '@ems/schema';
+import { InputError, isAppError } from '@ems/schema';
+import { brokenMultipart, uploadedBytes } from '@ems/service-runtime';
 import type { Resolvers } from './types.generated';
 import {
   cancelImport,
@@ -19,6 +20,7 @@ import { uploadCorrections } from '../domain/failedRows/corrections';
 import { importFieldView } from '../domain/fields';
 import { undoImport } from '../domain/undo/commands';
 import { createImportSourceSystem, organisationIdArgument } from '../domain/sourceSystemCreation';
+import type { OperatorScope } from '../domain/access';
 import { ImportJob } from './ImportJob';
 import { PartnerImportJob, PartnerView } from './PartnerView';
 import { ImportUndo } from './ImportUndo';
@@ -26,7 +28,8 @@ import { ImportUndo } from './ImportUndo';
 /**
  * A GraphQL upload as the domain reads a file. graphql-upload-minimal's refusals (no file part for
  * the variable, a file over the size limit) are the client's: 400 and 413 in the contract's shape,
- * and a file that reaches the limit while it is read fails instead of being stored cut short.
+ * and a file that reaches the limit while it is read fails instead of being stored cut short. A
+ * body that breaks off is 400 BROKEN_MULTIPART, whether before the file part or while it is read.
  */
 async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Upload> {
   try {
@@ -34,14 +37,26 @@ async function fileUpload(file: Promise<FileUpload> | FileUpload): Promise<Uploa
     const fileName = uploadFileName(upload.filename);
     const body = upload.createReadStream();
     body.on('limit', () => body.destroy(uploadTooLarge()));
-    return { fileName, contentType: upload.mimetype ?? null, body };
+    return { fileName, contentType: upload.mimetype ?? null, body: uploadedBytes(body) };
   } catch (err) {
+    if (isAppError(err)) throw err;
     const status = (err as { status?: unknown }).status;
     if (status === 413) throw uploadTooLarge();
     if (typeof status === 'number' && status >= 400 && status < 500)
       throw new InputError(`The upload is incomplete: ${(err as Error).message}`, { code: 'FILE_REQUIRED' });
-    throw err;
+    // Without a status: the parser's own error (the body broke off before or in the file part).
+    throw brokenMultipart(err);
   }
+}
+
+/**
+ * Who may upload is settled before the file is waited for or read (as the REST uploads do): a
+ * refused caller's file is never read.
+ */
+async function operatorUpload(scope: OperatorScope, file: unknown, target?: () => Promise<unknown>): Promise<Upload> {
+  await scope.requireOperator();
+  if (target) await target();
+  return fileUpload(file as Promise<FileUpload>);
 }
 
 /** The upload input as form fields (the REST upload's shape), so both go through one parser. */
@@ -64,12 +79,18 @@ export const resolvers = {
     importFields: (_p, { importType }, ctx) => ctx.imports.processors[importType].fields().map(importFieldView),
   },
   Mutation: {
-    uploadEventParticipants: async (_p, { input, file }, ctx) =>
-      uploadImport(ctx.imports, ctx.scope(), 'EVENT_PARTICIPANT', asFields(input), await fileUpload(file as Promise<FileUpload>)),
-    uploadResultSet: async (_p, { input, file }, ctx) =>
-      uploadImport(ctx.imports, ctx.scope(), 'RESULT_SET', asFields(input), await fileUpload(file as Promise<FileUpload>)),
-    uploadMemberships: async (_p, { input, file }, ctx) =>
-      uploadImport(ctx.imports, ctx.scope(), 'MEMBERSHIP', asFields(input), await fileUpload(file as Promise<FileUpload>)),
+    uploadEventParticipants: async (_p, { input, file }, ctx) => {
+      const scope = ctx.scope();
+      return uploadImport(ctx.imports, scope, 'EVENT_PARTICIPANT', asFields(input), await operatorUpload(scope, file));
+    },
+    uploadResultSet: async (_p, { input, file }, ctx) => {
+      const scope = ctx.scope();
+      return uploadImport(ctx.imports, scope, 'RESULT_SET', asFields(input), await operatorUpload(scope, file));
+    },
+    uploadMemberships: async (_p, { input, file }, ctx) => {
+      const scope = ctx.scope();
+      return uploadImport(ctx.imports, scope, 'MEMBERSHIP', asFields(input), await operatorUpload(scope, file));
+    },
     submitColumnMappings: (_p, { jobId, mappings }, ctx) =>
       submitColumnMappings(
         ctx.imports,
@@ -87,8 +108,11 @@ export const resolvers = {
     resumeFromFingerprint: (_p, { jobId, decision }, ctx) => resumeFromFingerprint(ctx.imports, ctx.scope(), jobId, decision),
     cancelImport: (_p, { jobId }, ctx) => cancelImport(ctx.imports, ctx.scope(), jobId),
     undoImport: (_p, { jobId }, ctx) => undoImport(ctx.imports, ctx.scope(), jobId),
-    uploadImportCorrections: async (_p, { jobId, file, sheetIndex }, ctx) =>
-      uploadCorrections(ctx.imports, ctx.scope(), jobId, asFields({ sheetIndex }), await fileUpload(file as Promise<FileUpload>)),
+    uploadImportCorrections: async (_p, { jobId, file, sheetIndex }, ctx) => {
+      const scope = ctx.scope();
+      const upload = await operatorUpload(scope, file, () => scope.job(jobId));
+      return uploadCorrections(ctx.imports, scope, jobId, asFields({ sheetIndex }), upload);
+    },
     createImportSourceSystem: (_p, { name, organisationId }, ctx) =>
       createImportSourceSystem(ctx.imports, ctx.scope(), { name, organisationId: organisationIdArgument(organisationId) }),
   },

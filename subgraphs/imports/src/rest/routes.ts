@@ -102,8 +102,10 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
       `/api/${importerKey}/${uploadName}`,
       asyncHandler(async (req, res) => {
         const scope = scopeOf(imports, req);
-        const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
-          uploadImport(imports, scope, importType, fields, upload),
+        const job = await readMultipartUpload(
+          req,
+          { maxBytes: deps.maxUploadBytes, authorise: () => scope.requireOperator() },
+          (upload, fields) => uploadImport(imports, scope, importType, fields, upload),
         );
         res.status(201).location(`/api/imports/${job.id}`).json(job);
       }),
@@ -141,7 +143,8 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     '/api/imports/preview',
     asyncHandler(async (req, res) => {
       const scope = scopeOf(imports, req);
-      const release = previews.enter();
+      // The operator first: a member's request takes no preview slot and its body is not read.
+      let release = () => {};
       // A client that leaves (a newer preview aborts the one before) ends the read and its reader.
       const abandoned = new AbortController();
       res.on('close', () => {
@@ -151,8 +154,16 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
       });
       try {
         res.json(
-          await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
-            previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal),
+          await readMultipartUpload(
+            req,
+            {
+              maxBytes: deps.maxUploadBytes,
+              authorise: async () => {
+                await scope.requireOperator();
+                release = previews.enter();
+              },
+            },
+            (upload, fields) => previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal),
           ),
         );
       } finally {
@@ -199,7 +210,12 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(uuidPath, req.params, 'path');
       const scope = scopeOf(imports, req);
-      const job = await readMultipartUpload(req, deps.maxUploadBytes, (upload, fields) =>
+      // An operator, and an import of theirs that exists, before the file is read.
+      const authorise = async () => {
+        await scope.requireOperator();
+        await scope.job(id);
+      };
+      const job = await readMultipartUpload(req, { maxBytes: deps.maxUploadBytes, authorise }, (upload, fields) =>
         uploadCorrections(imports, scope, id, fields, upload),
       );
       res.status(201).location(`/api/imports/${job.id}`).json(job);

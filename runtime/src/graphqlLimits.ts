@@ -62,15 +62,44 @@ function limitError(armorError: GraphQLError): GraphQLLimitError {
   return new GraphQLLimitError(message, limit);
 }
 
+/**
+ * graphql-js's suggestions, in every form it words them: `Did you mean "a" or "b"?`, `Did you mean
+ * the enum value "PAID"?`, `Did you mean to use an inline fragment on "A"?`. armor's own mask
+ * matches the first form only, so enum values and type names still came through.
+ */
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
+/** Drops the suggestion from an error's message (names in `[^?]` never hold a question mark). */
+export function withoutSuggestion(message: string): string {
+  return message.replace(SUGGESTION, '');
+}
+
+/**
+ * Suggestions hidden from every error of a request: validation's (unknown fields, arguments,
+ * types, enum literals) and execution's (a variable's unknown enum value). Where introspection is
+ * off, a suggestion would describe the schema one guess at a time.
+ */
+function hideSuggestions<Ctx extends BaseContext>(): ApolloServerPlugin<Ctx> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) error.message = withoutSuggestion(error.message);
+        },
+      };
+    },
+  };
+}
+
 /** armor's rules report to the validation context, as our error (armor's own says BAD_USER_INPUT). */
 const reportToContext = (ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(limitError(error));
 const validationRule = { propagateOnRejection: false, onReject: [reportToContext] };
 
 /**
  * graphql-armor's Apollo protections with our limits: validation rules for depth, aliases and
- * directives, and field suggestions masked ("Did you mean ..." would describe the schema where
- * introspection is off); graphql-js's parser counts tokens; the cost is checked by a plugin once
- * the variables are known (queryCost.ts). Apollo's batching (array bodies) stays off.
+ * directives; suggestions hidden (hideSuggestions); graphql-js's parser counts tokens; the cost is
+ * checked by a plugin once the variables are known (queryCost.ts). Apollo's batching (array
+ * bodies) stays off.
  */
 export function graphqlLimits<Ctx extends BaseContext>(): {
   validationRules: ValidationRule[];
@@ -87,10 +116,16 @@ export function graphqlLimits<Ctx extends BaseContext>(): {
     // Counted by graphql-js's own parser option below: armor's Apollo plugin for tokens throws
     // from a hook, which Apollo answers as an unexpected error instead of a refusal.
     maxTokens: { enabled: false },
+    // Suggestions are hidden by hideSuggestions, which knows all of graphql-js's wordings.
+    blockFieldSuggestion: { enabled: false },
   }).protect();
   return {
     validationRules: armor.validationRules,
-    plugins: [...(armor.plugins as ApolloServerPlugin<Ctx>[]), queryCostPlugin<Ctx>(GRAPHQL_LIMITS.cost, costLimitError)],
+    plugins: [
+      hideSuggestions<Ctx>(),
+      ...(armor.plugins as ApolloServerPlugin<Ctx>[]),
+      queryCostPlugin<Ctx>(GRAPHQL_LIMITS.cost, costLimitError),
+    ],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens },
     allowBatchedHttpRequests: false,
   };

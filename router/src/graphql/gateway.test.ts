@@ -119,3 +119,26 @@ describe('a file (Upload) only in a multipart request (which never reaches the g
     expect(body.errors?.map((e) => e.message) ?? []).not.toContain(FILE_NEEDS_MULTIPART);
   });
 });
+
+describe('no suggestion names the supergraph (introspection is off for browsers)', () => {
+  async function askWith(query: string, variables: Record<string, unknown>) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as { errors?: Array<{ message: string }> } };
+  }
+
+  it.each([
+    ['in the document', '{ operatorOrders(filter: { status: PAYD }) { nextCursor } }', {}],
+    ['in a variable', 'query ($f: OrderSearch) { operatorOrders(filter: $f) { nextCursor } }', { f: { status: 'PAYD' } }],
+  ])('an unknown enum value %s is refused (400) without naming one that exists', async (_where, query, variables) => {
+    const { status, body } = await askWith(query, variables);
+    expect(status).toBe(400);
+    expect(body.errors?.length).toBeGreaterThan(0);
+    for (const { message } of body.errors ?? []) {
+      expect(message).not.toMatch(/Did you mean|"PAID"|"UNPAID"/);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import express from 'express';
+import { parse } from 'graphql';
+import { listenOnLoopback } from '../../tests/support/listening';
+import { withoutSuggestion } from './graphqlLimits';
+import { createLogger } from './log';
+import { createSubgraphHandler } from './subgraph';
+
+/**
+ * The input rules every subgraph's /graphql applies before a resolver runs (the router applies the
+ * same ones to the supergraph: router/src/graphql/gateway.test.ts).
+ */
+const typeDefs = parse(`
+  enum OrderStatus { UNPAID PAID CANCELLED }
+  input OrderSearch { status: OrderStatus, reference: String }
+  type Order { reference: String }
+  type Query { orders(filter: OrderSearch, status: OrderStatus): [Order!]! }
+`);
+
+let server: Server;
+let url: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const graphql = await createSubgraphHandler({
+    typeDefs,
+    resolvers: { Query: { orders: () => [] } } as never,
+    context: async () => ({}),
+    logger: createLogger('limits-test', 'silent'),
+  });
+  stop = graphql.stop;
+  const app = express();
+  app.use('/graphql', ...graphql.handler);
+  const listening = await listenOnLoopback(app);
+  server = listening.server;
+  url = `${listening.url}/graphql`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stop();
+});
+
+async function ask(query: string, variables?: Record<string, unknown>) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> },
+  };
+}
+
+describe('no suggestion names the schema (introspection may be off)', () => {
+  it.each([
+    ['an enum literal', '{ orders(status: PAYD) { reference } }', undefined],
+    ['an enum literal in an input object', '{ orders(filter: { status: PAYD }) { reference } }', undefined],
+    ['an enum value in a variable', 'query ($s: OrderStatus) { orders(status: $s) { reference } }', { s: 'PAYD' }],
+    ['an enum value in an input variable', 'query ($f: OrderSearch) { orders(filter: $f) { reference } }', { f: { status: 'PAYD' } }],
+    ['an input field', '{ orders(filter: { referenc: "x" }) { reference } }', undefined],
+    ['a field', '{ orders { referenc } }', undefined],
+    ['an argument', '{ orders(stat: PAID) { reference } }', undefined],
+  ])('%s: refused (400) without "Did you mean" and without the value it would suggest', async (_what, query, variables) => {
+    const { status, body } = await ask(query, variables);
+    expect(status).toBe(400);
+    const messages = body.errors?.map((e) => e.message) ?? [];
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      expect(message).not.toMatch(/Did you mean/);
+      expect(message).not.toMatch(/"PAID"|"reference"|"status"/);
+    }
+  });
+
+  it('drops every wording of graphql-js’s suggestions and keeps the rest of the message', () => {
+    expect(withoutSuggestion('Value "FOO" does not exist in "OrderStatus" enum. Did you mean the enum value "PAID"?')).toBe(
+      'Value "FOO" does not exist in "OrderStatus" enum.',
+    );
+    expect(withoutSuggestion('Cannot query field "x" on type "Query". Did you mean "a", "b", or "c"?')).toBe(
+      'Cannot query field "x" on type "Query".',
+    );
+    expect(withoutSuggestion('Cannot query field "x" on type "U". Did you mean to use an inline fragment on "A" or "B"?')).toBe(
+      'Cannot query field "x" on type "U".',
+    );
+  });
+});

@@ -100,7 +100,12 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // before sign-in).
   app.use(
     sessionPaths(env.PORTAL),
-    partnerAccess({ tokens: partnerTokens, limit: partnerLimit(db, env), sessionCookie: env.SESSION_COOKIE_NAME }),
+    partnerAccess({
+      tokens: partnerTokens,
+      limit: partnerLimit(db, env),
+      sessionCookie: env.SESSION_COOKIE_NAME,
+      servesPartnerApi: env.PORTAL !== 'admin',
+    }),
     originCheck(env.ALLOWED_ORIGINS),
     bodyLimit(env.UPLOAD_MAX_BYTES),
     sessionMiddleware(store, env.SESSION_SECRET, env.SESSION_IDLE_SECONDS, env.SESSION_COOKIE_NAME),

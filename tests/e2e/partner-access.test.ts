@@ -173,6 +173,20 @@ describe('POST /graphql with Authorization: ApiKey', () => {
     },
   );
 
+  it.each(['/graphql', '/auth/session', '/api/auth/refresh'])(
+    'the admin portal’s router serves no partner API: a valid partner key on %s is 401 in the error shape, unexchanged',
+    async (path) => {
+      const { key } = await newKey();
+      const exchangesBefore = await countLogLines('/auth/partner-token');
+      const res = await partnerClient(key, ctx.urls.adminRouter).post(path);
+      expect(res.status).toBe(401);
+      expect(res.json()).toEqual({ error: 'Unauthorized', message: expect.any(String), code: 'API_KEY_NOT_ACCEPTED_HERE' });
+      expect(await countLogLines('/auth/partner-token')).toBe(exchangesBefore);
+      // The same key is good where the partner API is served.
+      expect(await typename(key)).toBe(200);
+    },
+  );
+
   it('the browser’s origin rules do not apply, and CORS does not open', async () => {
     const { key } = await newKey();
     const res = await partnerClient(key).post('/graphql', { origin: 'https://partner.example' });

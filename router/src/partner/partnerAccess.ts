@@ -18,6 +18,11 @@ export interface PartnerAccessDeps {
   limit: RateLimit;
   /** The name of the session cookie, which a partner call must not carry. */
   sessionCookie: string;
+  /**
+   * Whether this router serves the partner API: the registration portal's does (docs/partner-api.md,
+   * "The call"); the admin portal's (PORTAL=admin) is the operators' and refuses every key.
+   */
+  servesPartnerApi: boolean;
 }
 
 /**
@@ -25,13 +30,22 @@ export interface PartnerAccessDeps {
  * The key is exchanged for a partner token (cached, see PartnerTokens), counted against its rate
  * limit and marked on the response (`res.locals.partner`): the gateway forwards the partner token
  * as the bearer, and the origin check does not apply (nothing ambient to forge). Only partner
- * keys are taken (the admin service refuses a portal's key), and only on `/graphql`.
+ * keys are taken (the admin service refuses a portal's key), only on `/graphql`, and only by the
+ * router that serves the partner API: on the admin portal's a key would give a partner the
+ * operators' router, its origin and its limits.
  */
 export function partnerAccess(deps: PartnerAccessDeps): RequestHandler {
   const cookie = new RegExp(`(?:^|;)\\s*${deps.sessionCookie.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=`);
   return (req, res, next) => {
     const authorization = req.get('authorization') ?? '';
     if (!/^ApiKey\b/i.test(authorization)) return next();
+    if (!deps.servesPartnerApi) {
+      return next(
+        new AuthenticationError('API keys are not accepted by the admin portal; partners call the registration portal', {
+          code: 'API_KEY_NOT_ACCEPTED_HERE',
+        }),
+      );
+    }
     if (req.baseUrl !== '/graphql') {
       return next(new AuthenticationError('API keys are accepted on /graphql only', { code: 'API_KEY_NOT_ACCEPTED_HERE' }));
     }

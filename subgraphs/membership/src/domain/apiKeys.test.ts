@@ -109,6 +109,30 @@ describe('create (rule 9: a random value of 32 or more characters, stored only a
   });
 });
 
+describe('an empty organisation list names no organisation (never "all of them")', () => {
+  it.each(['partner', 'registration', 'admin'] as const)(
+    'a %s key with organisationIds [] is refused as bad input and nothing is stored',
+    async (portal) => {
+      const before = await knex('membership.apiKeys').count<{ count: string }[]>('* as count');
+      const made = createApiKey(knex, {
+        portal,
+        registrationSystemId: tenantId,
+        organisationIds: [],
+        scopes: portal === 'partner' ? ['events:read'] : [],
+      });
+      await expect(made).rejects.toBeInstanceOf(InputError);
+      await expect(made).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      expect(await knex('membership.apiKeys').count<{ count: string }[]>('* as count')).toEqual(before);
+    },
+  );
+
+  it('the CLI refuses an empty --orgs before anything touches the database', () => {
+    for (const orgs of ['', ',', ' , ']) {
+      expect(() => parseKeysCommand(['create', 'partner', '--tenant', '1', '--orgs', orgs, '--scope', 'events:read'])).toThrow(UsageError);
+    }
+  });
+});
+
 describe('partner keys: one registration system, some of its organisations, some scopes', () => {
   const partner = (extra: Partial<Parameters<typeof createApiKey>[1]> = {}) =>
     createApiKey(knex, { portal: 'partner', registrationSystemId: tenantId, organisationIds: [orgId], scopes: ['members:read'], ...extra });

@@ -119,7 +119,14 @@ export function summarizeApiKey(row: ApiKeyRow, now = new Date()): ApiKeySummary
 export async function createApiKey(db: Knex, input: NewApiKeyInput, now = new Date()): Promise<IssuedApiKey> {
   if (!PORTALS.includes(input.portal)) throw new InputError(`portal must be one of ${PORTALS.join(', ')}`);
   const registrationSystemId = input.registrationSystemId ?? null;
-  const organisationIds = input.organisationIds?.length ? [...new Set(input.organisationIds)] : null;
+  // null: no organisation named (a portal key for all of them). An empty list names none, which
+  // must not widen into "all" for any kind of key.
+  if (input.organisationIds && input.organisationIds.length === 0) {
+    throw new InputError('An empty organisation list names no organisation: give at least one (--orgs), or leave it out', {
+      code: 'INVALID_INPUT',
+    });
+  }
+  const organisationIds = input.organisationIds ? [...new Set(input.organisationIds)] : null;
   const scopes = checkPartnerScopes(input.portal, registrationSystemId, organisationIds, input.scopes ?? []);
   return db.transaction(async (trx) => {
     await checkScope(trx, registrationSystemId, organisationIds);

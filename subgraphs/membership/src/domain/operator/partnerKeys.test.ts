@@ -86,6 +86,15 @@ describe('partner API keys', () => {
     expect(foreign).toMatchObject({ code: 'INVALID_INPUT', message: 'You can only give a key organisations you run.' });
   });
 
+  it('refuses an empty organisation list instead of giving the key all the operator’s organisations', async () => {
+    const keysBefore = await knex('membership.apiKeys').count<{ count: string }[]>('* as count');
+    const refused = await run(club.operator.userKey, club, CREATE, {
+      input: { label: 'Empty', scopes: ['members:read'], organisationIds: [] },
+    });
+    expect(refused).toMatchObject({ __typename: 'PartnerApiKeyError', code: 'INVALID_INPUT' });
+    expect(await knex('membership.apiKeys').count<{ count: string }[]>('* as count')).toEqual(keysBefore);
+  });
+
   it("another organisation's or tenant's operator neither sees nor changes the key", async () => {
     const id = created.apiKey!.id;
     for (const [userKey, tenant] of [

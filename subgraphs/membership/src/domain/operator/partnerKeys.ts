@@ -76,10 +76,18 @@ export async function createPartnerApiKey(
   if (!scope || scope.adminOrganisationIds.size === 0) return notFound;
   const label = input.label.trim();
   if (!label) return { ok: false, code: 'INVALID_INPUT', message: 'A partner key needs a name.' };
+  // Left out: all the operator's organisations. Given: exactly those, so an empty list is a
+  // mistake (a form that lost its choice), never "all of them".
+  if (input.organisationIds && input.organisationIds.length === 0)
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: 'Choose at least one organisation for the key, or leave the choice out for all of yours.',
+    };
   const chosen = (input.organisationIds ?? []).map((id) => optionalRowId(id, 'organisationIds')!);
   if (chosen.some((id) => !scope.adminOrganisationIds.has(id)))
     return { ok: false, code: 'INVALID_INPUT', message: 'You can only give a key organisations you run.' };
-  const organisationIds = chosen.length > 0 ? chosen : [...scope.adminOrganisationIds];
+  const organisationIds = input.organisationIds ? chosen : [...scope.adminOrganisationIds];
   return asResult(() =>
     db.transaction(async (trx) => {
       const issued = await createApiKey(trx, {

@@ -14,8 +14,12 @@ const typeDefs = parse(`
   enum OrderStatus { UNPAID PAID CANCELLED }
   input OrderSearch { status: OrderStatus, reference: String }
   type Order { reference: String }
-  type Query { orders(filter: OrderSearch, status: OrderStatus): [Order!]! }
+  type Query { orders(filter: OrderSearch, status: OrderStatus, references: [String!]): [Order!]! }
+  type Mutation { note(text: String!): String }
 `);
+
+/** How often a resolver ran: a refused operation runs none. */
+let resolved = 0;
 
 let server: Server;
 let url: string;
@@ -24,7 +28,10 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   const graphql = await createSubgraphHandler({
     typeDefs,
-    resolvers: { Query: { orders: () => [] } } as never,
+    resolvers: {
+      Query: { orders: () => ((resolved += 1), []) },
+      Mutation: { note: (_: unknown, { text }: { text: string }) => ((resolved += 1), String(text.length)) },
+    } as never,
     context: async () => ({}),
     logger: createLogger('limits-test', 'silent'),
   });
@@ -83,5 +90,47 @@ describe('no suggestion names the schema (introspection may be off)', () => {
     expect(withoutSuggestion('Cannot query field "x" on type "U". Did you mean to use an inline fragment on "A" or "B"?')).toBe(
       'Cannot query field "x" on type "U".',
     );
+  });
+});
+
+describe('the filter text rule on every string a query takes (a search of 100,000 characters ran for minutes)', () => {
+  const long = 'x'.repeat(100_000);
+
+  it.each([
+    [
+      'a variable of an input type',
+      'query ($f: OrderSearch) { orders(filter: $f) { reference } }',
+      { f: { reference: long } },
+      'variable $f.reference',
+    ],
+    ['a string variable', 'query ($r: String) { orders(filter: { reference: $r }) { reference } }', { r: long }, 'variable $r'],
+    ['a list of strings', 'query ($r: [String!]) { orders(references: $r) { reference } }', { r: ['a', long] }, 'variable $r.1'],
+    ['a literal', `{ orders(filter: { reference: "${long}" }) { reference } }`, {}, 'argument filter'],
+    [
+      'a variable’s default',
+      `query ($r: String = "${'y'.repeat(201)}") { orders(filter: { reference: $r }) { reference } }`,
+      {},
+      'the default of $r',
+    ],
+  ])('%s over 200 characters: 400 BAD_USER_INPUT TEXT_TOO_LONG naming it, and nothing resolved', async (_what, query, variables, named) => {
+    const before = resolved;
+    const { status, body } = await ask(query, variables);
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([
+      { message: `Invalid input: ${named} is longer than 200 characters`, extensions: { code: 'BAD_USER_INPUT', reason: 'TEXT_TOO_LONG' } },
+    ]);
+    expect(resolved).toBe(before);
+  });
+
+  it('takes 200 characters', async () => {
+    const { status, body } = await ask('query ($f: OrderSearch) { orders(filter: $f) { reference } }', {
+      f: { reference: 'z'.repeat(200) },
+    });
+    expect({ status, body }).toEqual({ status: 200, body: { data: { orders: [] } } });
+  });
+
+  it('leaves a mutation’s text to its own rules', async () => {
+    const { status, body } = await ask('mutation ($t: String!) { note(text: $t) }', { t: 'n'.repeat(5000) });
+    expect({ status, body }).toEqual({ status: 200, body: { data: { note: '5000' } } });
   });
 });

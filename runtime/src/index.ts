@@ -11,6 +11,7 @@ export * from './process';
 export * from './service';
 export * from './listen';
 export * from './textInput';
+export * from './filterTextInput';
 export * from './databaseInput';
 export * from './cli';
 export * from './uploads';

@@ -9,6 +9,7 @@ import { isAppError } from '@ems/schema';
 import { inputErrorOfDatabase } from './databaseInput';
 import type { Logger } from './log';
 import { invalidTextPlugin } from './textInput';
+import { filterTextPlugin } from './filterTextInput';
 import { formatLimitError, graphqlLimits } from './graphqlLimits';
 import { brokenBodyStatus, graphqlUploads } from './uploads';
 
@@ -85,6 +86,7 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginLandingPageDisabled(),
       invalidTextPlugin<Ctx>(),
+      filterTextPlugin<Ctx>(),
       ...limits.plugins,
       ...(opts.uploads ? [brokenBodyStatus<Ctx>()] : []),
       ...(opts.plugins ?? []),

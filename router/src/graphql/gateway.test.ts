@@ -142,3 +142,25 @@ describe('no suggestion names the supergraph (introspection is off for browsers)
     }
   });
 });
+
+describe('the filter text rule at the router (a member search of 100,000 characters)', () => {
+  it('refuses the search with 400 BAD_USER_INPUT TEXT_TOO_LONG before any subgraph is asked', async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'query ($f: MemberSearch) { operatorMembers(filter: $f) { total } }',
+        variables: { f: { text: 'x'.repeat(100_000) } },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          message: 'Invalid input: variable $f.text is longer than 200 characters',
+          extensions: { code: 'BAD_USER_INPUT', reason: 'TEXT_TOO_LONG' },
+        },
+      ],
+    });
+  });
+});

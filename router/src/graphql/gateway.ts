@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
+import { filterTextPlugin, formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { keepApolloTelemetryOff } from '../env';
 import { introspectionFor } from '../partner/partnerAccess';
@@ -55,6 +55,7 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
       // sandbox from Apollo's and Google's servers (docs/decisions.md, "Router").
       ApolloServerPluginLandingPageDisabled(),
       invalidTextPlugin<GatewayContext>(),
+      filterTextPlugin<GatewayContext>(),
       operationMustResolve,
       introspectionFor<GatewayContext>(deps.introspection),
       ...limits.plugins,

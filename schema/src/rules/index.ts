@@ -5,3 +5,4 @@ export * from './personStatus';
 export * from './text';
 export * from './spreadsheetCells';
 export * from './ids';
+export * from './filterText';

@@ -72,6 +72,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
     dispatcher,
     tokens,
     introspection: env.GRAPHQL_INTROSPECTION,
+    logger,
   });
 
   const app = express();

@@ -36,6 +36,7 @@ beforeAll(async () => {
     tokens,
     introspection: false,
     validationRules: [noViewer],
+    logger: createLogger('test', 'silent'),
   });
   stop = gateway.stop;
   const app = express();

@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { filterTextPlugin, formatLimitError, graphqlLimits, invalidTextPlugin } from '@ems/service-runtime';
+import { filterTextPlugin, formatLimitError, graphqlLimits, invalidTextPlugin, type Logger } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { keepApolloTelemetryOff } from '../env';
 import { introspectionFor } from '../partner/partnerAccess';
@@ -14,6 +14,7 @@ import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
 import { uploadOnlyInMultipart } from './uploadOnlyInMultipart';
+import { clientGoneSignal, formatUpstreamFailure, upstreamFailuresPlugin } from './upstreamFailures';
 
 export interface GatewayDeps {
   supergraphPath: string;
@@ -26,6 +27,9 @@ export interface GatewayDeps {
   introspection: boolean;
   /** Extra validation rules (limits); every operation goes through them, repeated ones too. */
   validationRules?: ValidationRule[];
+  logger: Logger;
+  /** How long a subgraph may take to answer (UPSTREAM_TIMEOUT_MS, as the REST proxy). */
+  upstreamTimeoutMs?: number;
 }
 
 /**
@@ -38,7 +42,12 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
   const gateway = new ApolloGateway({
     supergraphSdl: readFileSync(deps.supergraphPath, 'utf8'),
     buildService: ({ name }) =>
-      new SubgraphDataSource(`${deps.serviceUrls[name as ServiceName]}/graphql`, deps.apiKey, deps.dispatcher, UPSTREAM_TIMEOUT_MS),
+      new SubgraphDataSource(
+        `${deps.serviceUrls[name as ServiceName]}/graphql`,
+        deps.apiKey,
+        deps.dispatcher,
+        deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      ),
   });
   // Depth, alias, cost, token and directive limits, the same as at each subgraph; no batching.
   const limits = graphqlLimits<GatewayContext>();
@@ -59,14 +68,16 @@ export async function createGatewayHandler(deps: GatewayDeps): Promise<{ handler
       operationMustResolve,
       introspectionFor<GatewayContext>(deps.introspection),
       ...limits.plugins,
+      upstreamFailuresPlugin<GatewayContext>(deps.logger),
     ],
-    formatError: (formatted, error) => formatLimitError(formatted, error) ?? formatted,
+    formatError: (formatted, error) => formatLimitError(formatted, error) ?? formatUpstreamFailure(formatted, error) ?? formatted,
   });
   await server.start();
   const context = async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => ({
     token: res.locals.partner?.token ?? (res.locals.sessionToken as string | null | undefined) ?? null,
     partner: res.locals.partner !== undefined,
     clientAddress: req.ip,
+    signal: clientGoneSignal(res),
   });
   return {
     handler: [express.json({ limit: '1mb' }), tokenGate(deps.tokens), expressMiddleware(server, { context })],

@@ -95,6 +95,23 @@ describe('a subgraph call that fails is answered in the error shape, without the
   });
 });
 
+describe('a subgraph’s own answer is not an upstream failure', () => {
+  it('its error reaches the client as it sent it, with its code', async () => {
+    const app = express();
+    app.post('/graphql', (_req, res) => {
+      res.json({ data: null, errors: [{ message: 'first is at most 500', extensions: { code: 'PAGE_SIZE_TOO_LARGE' } }] });
+    });
+    const answering = await listenOnLoopback(app);
+    servers.push({ server: answering.server });
+    const url = await gatewayOver(answering.url, 300);
+    const { status, text } = await ask(url, '{ membershipHealth { status } }');
+    expect(status).toBe(200);
+    expect(JSON.parse(text).errors).toEqual([
+      expect.objectContaining({ message: 'first is at most 500', extensions: expect.objectContaining({ code: 'PAGE_SIZE_TOO_LARGE' }) }),
+    ]);
+  });
+});
+
 describe('a client that goes away takes its subgraph calls with it', () => {
   it('the router hangs up on the subgraph as soon as the client hangs up on the router', async () => {
     const subgraph = await silentSubgraph();

@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Response } from 'express';
@@ -19,14 +20,15 @@ type UpstreamFailure = keyof typeof UPSTREAM_FAILURES;
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * What kind of upstream failure an operation's error is, or null for a subgraph's own answer
- * (every error a subgraph sends, even a non-2xx one, is a GraphQLError by the time it gets here;
- * a failed call is the HTTP client's error, wrapped by Apollo Server).
+ * What kind of upstream failure an operation's error is, or null for a subgraph's own answer (its
+ * errors, and a non-2xx answer, reach here as GraphQLErrors over the JSON it sent; a failed call
+ * is the HTTP client's Error, wrapped by Apollo Server).
  */
 export function upstreamFailureOf(error: unknown): UpstreamFailure | null {
   const original = innermost(error);
-  // Not `instanceof Error`: Node's own errors (a refused connection) may come from another realm.
-  if (original instanceof GraphQLError || typeof original !== 'object' || original === null) return null;
+  // A subgraph's own error reaches here as the JSON it sent (a plain object), a failed call as an
+  // Error; `isNativeError`, not `instanceof Error`: Node's own errors may come from another realm.
+  if (original instanceof GraphQLError || !types.isNativeError(original)) return null;
   const code = (original as { code?: unknown }).code;
   return typeof code === 'string' && TIMEOUT_CODES.has(code) ? 'timeout' : 'unavailable';
 }

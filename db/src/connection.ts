@@ -7,6 +7,11 @@ export interface ConnectionOptions {
   /** Upper bound of the pool; each process keeps its own pool. */
   poolMax?: number;
   applicationName?: string;
+  /**
+   * PostgreSQL's `statement_timeout` for every statement of this pool: a statement running longer
+   * is cancelled by the server itself (SQLSTATE 57014). None when not given.
+   */
+  statementTimeoutMs?: number;
 }
 
 const caseMappers = knexSnakeCaseMappers();
@@ -28,7 +33,9 @@ export function createKnex(databaseUrl: string, options: ConnectionOptions = {})
     connection: {
       connectionString: databaseUrl,
       application_name: options.applicationName ?? 'ems',
-      options: SESSION_SETTINGS,
+      options: options.statementTimeoutMs
+        ? `${SESSION_SETTINGS} -c statement_timeout=${Math.ceil(options.statementTimeoutMs)}`
+        : SESSION_SETTINGS,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     ...caseMappers,

@@ -43,6 +43,12 @@ export const serviceEnvShape = {
   HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(64, 'must be at least 64 characters'),
   API_KEY_CACHE_SECONDS: seconds(30),
+  /**
+   * How long one statement of a GraphQL read (a query: operators' lists, searches, the partner API)
+   * may run before PostgreSQL cancels it (runtime/src/requestQueries.ts). Well under the router's
+   * 30 s, so the caller gets our answer rather than the router's time-out.
+   */
+  READ_STATEMENT_TIMEOUT_SECONDS: seconds(10),
   LOG_LEVEL: logLevel,
   ...productionModeShape,
 };

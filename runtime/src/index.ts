@@ -12,6 +12,7 @@ export * from './service';
 export * from './listen';
 export * from './textInput';
 export * from './filterTextInput';
+export * from './requestQueries';
 export * from './databaseInput';
 export * from './cli';
 export * from './uploads';

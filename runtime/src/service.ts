@@ -11,6 +11,7 @@ import { listen } from './listen';
 import { optionalBearer, requireXApiKey } from './guards';
 import { createSubgraphHandler } from './subgraph';
 import { rejectInvalidText } from './textInput';
+import { limitReadQueries } from './requestQueries';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -37,6 +38,8 @@ export interface SubgraphServiceSpec<Ctx extends BaseContext> {
   logLevel: LogLevel;
   jwtSecret: string;
   apiKeyCacheSeconds: number;
+  /** `statement_timeout` of a GraphQL read's statements (READ_STATEMENT_TIMEOUT_SECONDS; requestQueries.ts). */
+  readStatementTimeoutSeconds: number;
   typeDefs: DocumentNode;
   resolvers: GraphQLResolverMap<Ctx>;
   context: (deps: ServiceDeps) => (req: Request) => Promise<Ctx>;
@@ -64,6 +67,12 @@ export interface RunningService extends ServiceDeps {
 export async function startSubgraphService<Ctx extends BaseContext>(spec: SubgraphServiceSpec<Ctx>): Promise<RunningService> {
   const logger = spec.logger ?? createLogger(spec.name, spec.logLevel);
   const db = createKnex(spec.databaseUrl, { applicationName: `ems-${spec.name}` });
+  // GraphQL reads take their connections from here: the same database, each statement limited.
+  const readDb = createKnex(spec.databaseUrl, {
+    applicationName: `ems-${spec.name}-reads`,
+    statementTimeoutMs: spec.readStatementTimeoutSeconds * 1000,
+  });
+  limitReadQueries(db, readDb);
   // Migrations run on start (idempotent, serialised across processes).
   await migrateLatest(db);
   const keys = new ApiKeyVerifier(db, spec.apiKeyCacheSeconds);
@@ -110,6 +119,7 @@ export async function startSubgraphService<Ctx extends BaseContext>(spec: Subgra
       await graphql.stop();
       await keys.close();
       await db.destroy();
+      await readDb.destroy();
     },
   };
 }

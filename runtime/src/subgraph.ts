@@ -10,6 +10,7 @@ import { inputErrorOfDatabase } from './databaseInput';
 import type { Logger } from './log';
 import { invalidTextPlugin } from './textInput';
 import { filterTextPlugin } from './filterTextInput';
+import { queryKindPlugin, queryTimeoutOfDatabase, requestQueries } from './requestQueries';
 import { formatLimitError, graphqlLimits } from './graphqlLimits';
 import { brokenBodyStatus, graphqlUploads } from './uploads';
 
@@ -23,9 +24,14 @@ export function formatGraphQLError(logger: Logger) {
     if (limit) return limit;
     let original = error instanceof GraphQLError ? error.originalError : error;
     const fromDatabase = inputErrorOfDatabase(original);
+    const timedOut = queryTimeoutOfDatabase(original);
     if (fromDatabase) {
       logger.warn({ err: original }, 'bad input reached the database');
       original = fromDatabase;
+    } else if (timedOut) {
+      // The statement, for whoever tunes the query; the caller gets no SQL.
+      logger.warn({ err: original, path: formatted.path }, 'a read was cancelled (statement timeout, or its caller left)');
+      original = timedOut;
     }
     if (isAppError(original)) {
       return {
@@ -87,6 +93,7 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
       ApolloServerPluginLandingPageDisabled(),
       invalidTextPlugin<Ctx>(),
       filterTextPlugin<Ctx>(),
+      queryKindPlugin<Ctx>(),
       ...limits.plugins,
       ...(opts.uploads ? [brokenBodyStatus<Ctx>()] : []),
       ...(opts.plugins ?? []),
@@ -98,6 +105,8 @@ export async function createSubgraphHandler<Ctx extends BaseContext>(
     handler: [
       ...(opts.uploads ? [graphqlUploads({ maxFileSize: opts.uploads.maxFileSize, maxFiles: 1 })] : []),
       express.json({ limit: '1mb' }),
+      // After the body is read (its stream's events would not carry the request's context).
+      requestQueries(),
       expressMiddleware(server, { context: async ({ req }) => opts.context(req as Request) }),
     ],
     stop: () => server.stop(),

@@ -93,6 +93,12 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The service cannot answer this request now (e.g. a read ran past its statement timeout); trying later may work. */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly defaultTitle = 'Service Unavailable';
+}
+
 /** A service the request depends on failed or is unreachable. */
 export class UpstreamError extends AppError {
   readonly status = 502;

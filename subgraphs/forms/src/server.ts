@@ -25,6 +25,7 @@ export function startFormsService(env: FormsEnv): Promise<RunningService> {
     logLevel: env.LOG_LEVEL,
     jwtSecret: env.JWT_SECRET,
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
+    readStatementTimeoutSeconds: env.READ_STATEMENT_TIMEOUT_SECONDS,
     typeDefs,
     resolvers,
     context: ({ db }) => createContextFactory(formsDeps(db, env)),

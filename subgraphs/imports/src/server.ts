@@ -32,6 +32,7 @@ export async function startImportsService(env: ImportsEnv): Promise<RunningServi
     logLevel: env.LOG_LEVEL,
     jwtSecret: env.JWT_SECRET,
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
+    readStatementTimeoutSeconds: env.READ_STATEMENT_TIMEOUT_SECONDS,
     typeDefs,
     resolvers,
     context: ({ db }) => createContextFactory(importsDeps(db)),

@@ -63,6 +63,7 @@ export async function startMembershipService(env: MembershipEnv): Promise<Runnin
     logLevel: env.LOG_LEVEL,
     jwtSecret: env.JWT_SECRET,
     apiKeyCacheSeconds: env.API_KEY_CACHE_SECONDS,
+    readStatementTimeoutSeconds: env.READ_STATEMENT_TIMEOUT_SECONDS,
     typeDefs,
     resolvers,
     context: (deps) => createContextFactory(deps.db, { payments: paymentsOf(deps), localOutbox: !env.SMTP_URL }),

@@ -16,6 +16,8 @@ interface Seen {
 const seen: Seen[] = [];
 /** Upstream answers the browser gave up on, as the upstream saw them end. */
 const dribbles: Array<{ closedEarly: Promise<boolean> }> = [];
+/** Requests the upstream holds without answering, each resolved when its connection closes (true: unanswered). */
+const held: Array<Promise<boolean>> = [];
 const LARGE_BYTES = 32 * 1024 * 1024;
 /** Told when the upstream receives a part of a request body. */
 let onUpstreamData: (() => void) | undefined;
@@ -79,6 +81,8 @@ beforeAll(async () => {
         rawHeaders: req.rawHeaders,
         body: Buffer.concat(chunks).toString(),
       });
+      if (req.url?.includes('/held'))
+        return void held.push(new Promise((resolve) => res.once('close', () => resolve(!res.writableFinished))));
       if (req.url?.includes('/slow')) return; // never answers
       if (req.url?.includes('/large')) return sendLarge(res);
       if (req.url?.includes('/dribble')) return dribble(req, res);
@@ -263,6 +267,16 @@ describe('forward', () => {
     expect(new TextDecoder().decode(first.value)).toContain('part');
     aborter.abort();
     await expect(dribbles[0]!.closedEarly).resolves.toBe(true);
+  });
+
+  it('aborts the upstream call when the browser leaves before the answer began (a long query is not left running)', async () => {
+    const aborter = new AbortController();
+    const pending = fetch(`${frontUrl}/held`, { signal: aborter.signal }).catch(() => undefined);
+    while (held.length === 0) await new Promise((r) => setTimeout(r, 10));
+    aborter.abort();
+    await pending;
+    await expect(held[0]).resolves.toBe(true);
+    expect(unavailable).toEqual([]);
   });
 
   it('gives up on an upstream that does not answer in time', async () => {

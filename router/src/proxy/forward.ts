@@ -77,12 +77,19 @@ function hasBody(req: Request): boolean {
  * header names the subgraph, X-Forwarded-* tell it who asked, hop-by-hop headers stay on their
  * hop, and a subgraph never sets cookies on the portal's origin. The path goes upstream exactly
  * as routed (no URL normalisation after the route table's decision). A browser that leaves
- * makes the next write fail, which aborts the upstream call.
+ * aborts the upstream call, before the answer began or while it streams.
  */
 export async function forward(req: Request, res: Response, o: ForwardOptions): Promise<void> {
+  // Before the answer's first byte there is no write to fail: the browser's leaving aborts the call.
+  const browserLeft = new AbortController();
+  const onClose = () => {
+    if (!res.writableFinished) browserLeft.abort();
+  };
+  res.on('close', onClose);
   try {
     await o.dispatcher.stream(
       {
+        signal: browserLeft.signal,
         origin: o.target.origin,
         path: o.path,
         method: req.method as Dispatcher.HttpMethod,
@@ -112,6 +119,8 @@ export async function forward(req: Request, res: Response, o: ForwardOptions): P
     if (res.headersSent)
       res.destroy(); // the subgraph broke off mid-answer
     else o.onUnavailable(describeUpstreamError(err as Error, o.timeoutMs));
+  } finally {
+    res.off('close', onClose);
   }
 }
 

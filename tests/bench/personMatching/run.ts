@@ -10,6 +10,9 @@
  * Each chunk: 60% rows of existing persons (exact), 10% existing persons with a typo in the last
  * name (fuzzy), 30% new persons (the import benchmark's mix); every row gets a bib. `--explain` prints each statement's plan
  * (auto_explain with ANALYZE, BUFFERS and trigger times, sent to this client) for the first chunk.
+ * Every person took part in an earlier event, nine in ten at the importing club and one in ten at
+ * another club of the registration system (out of the import's reach: a candidate, never a match;
+ * docs/decisions.md, "Organisation boundary in imports").
  */
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
@@ -50,7 +53,20 @@ async function seed(knex: Knex): Promise<{ tenantId: number; organisationId: num
       [tenantId, DAYS, PERSONS],
     );
   });
+  const [{ id: otherOrganisationId }] = await knex('membership.organisations')
+    .insert({ registration_system_id: tenantId, name: 'Other Bench Club', slug: 'bench-other' })
+    .returning('id');
+  const [{ id: ownHistory }] = await knex('membership.events').insert({ organisation_id: organisationId, name: 'History' }).returning('id');
+  const [{ id: otherHistory }] = await knex('membership.events')
+    .insert({ organisation_id: otherOrganisationId, name: 'Other history' })
+    .returning('id');
+  await knex.raw(
+    `INSERT INTO membership.participants (event_id, person_id)
+     SELECT CASE WHEN p.id % 10 = 0 THEN ? ELSE ? END, p.id FROM membership.persons p WHERE p.registration_system_id = ?`,
+    [otherHistory, ownHistory, tenantId],
+  );
   await knex.raw('ANALYZE membership.persons');
+  await knex.raw('ANALYZE membership.participants');
   return { tenantId, organisationId };
 }
 
@@ -141,7 +157,12 @@ async function main(): Promise<void> {
         }
         statementTimes.length = 0;
         t = performance.now();
-        const matches = await matchPersons(trx, tenantId, rows);
+        const matches = await matchPersons(
+          trx,
+          tenantId,
+          { organisationIds: [organisationId], startedAt: new Date(), importJobId: null },
+          rows,
+        );
         const match = performance.now() - t;
         const writes = rows.map((row, i): ParticipantWrite => ({
           key: row.key,

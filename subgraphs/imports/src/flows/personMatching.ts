@@ -1,6 +1,7 @@
 import type { Knex } from '@ems/db';
-import type { PersonMatch, PersonMatchInput, PersonSnapshot, PersonWrite } from '@ems/membership/events';
+import type { PersonMatch, PersonMatchInput, PersonMatchScope, PersonSnapshot, PersonWrite } from '@ems/membership/events';
 import type * as events from '@ems/membership/events';
+import type { ImportJobRecord } from '../data/jobs';
 import type { ImportRowResult } from '../domain/rowProcessor';
 import { unresolvedPerson } from '../domain/rowResults';
 import type { FieldChange, SampleComparison, Verification } from '../domain/stages/verifying';
@@ -29,6 +30,19 @@ export interface PersonSourceConfig {
 }
 
 export type PersonVerificationPort = Pick<typeof events, 'matchPersons' | 'personsByIds' | 'countExternalIds'>;
+
+/** The job as person matching needs it: whose persons it may find, and in which registration system. */
+export type MatchingJob = Pick<ImportJobRecord, 'id' | 'registrationSystemId' | 'organisationId' | 'createdAt'>;
+
+/**
+ * The persons a job may find (docs/decisions.md, "Organisation boundary in imports"): those
+ * connected to its organisation before its upload, and those it created itself. Anyone else, in
+ * the same registration system or not, is at most a merge candidate: a file never reads or
+ * changes another organisation's persons.
+ */
+export function matchScopeOf(job: MatchingJob): PersonMatchScope {
+  return { organisationIds: [job.organisationId], startedAt: job.createdAt, importJobId: job.id };
+}
 
 /** The row as matchPersons takes it: only the key the gating trusts. */
 export function personMatchInput(row: PersonRowKeys, config: PersonSourceConfig): PersonMatchInput {
@@ -66,19 +80,21 @@ export function personWriteOf(row: PersonRowKeys, match: PersonMatch, config: Pe
 
 /**
  * F4 for a chunk: each row's match, and the rows that can be written. A row whose trusted Person
- * ID (this system's own export) names nobody of ours cannot say who it is: UNRESOLVED_PERSON.
+ * ID (this system's own export) names nobody of the job's organisation (unknown, or another
+ * organisation's: the two read alike) cannot say who it is: UNRESOLVED_PERSON.
  */
 export async function matchChunkRows<Row extends PersonRowKeys>(
   port: Pick<typeof events, 'matchPersons'>,
   trx: Knex.Transaction,
-  registrationSystemId: number,
+  job: MatchingJob,
   config: PersonSourceConfig,
   rows: readonly Row[],
 ): Promise<{ matchOf: Map<number, PersonMatch>; writable: Row[]; unresolved: ImportRowResult[] }> {
   const g = gate(config.sourceKind, config.trustPKs, config.updatePII);
   const matches = await port.matchPersons(
     trx,
-    registrationSystemId,
+    job.registrationSystemId,
+    matchScopeOf(job),
     rows.map((r) => personMatchInput(r, config)),
   );
   const matchOf = new Map(matches.map((m) => [m.key, m]));
@@ -93,7 +109,7 @@ export async function matchChunkRows<Row extends PersonRowKeys>(
         personId: null,
         targetId: null,
         matchKind: null,
-        failure: unresolvedPerson(row.firstName, row.lastName, `Person ID ${row.personId} is not a person of this club's system`),
+        failure: unresolvedPerson(row.firstName, row.lastName, `Person ID ${row.personId} is not a person of this club`),
       });
     } else writable.push(row);
   }
@@ -126,7 +142,7 @@ export async function recordMergeCandidates(
           personId,
           candidatePersonId: c.personId,
           score: c.score,
-          reason: 'Similar name, same date of birth',
+          reason: c.score >= 1 ? 'Same name and date of birth' : 'Similar name, same date of birth',
           importJobId: job.id,
           key,
         })),
@@ -175,19 +191,24 @@ function sameName(a: { firstName: string; lastName: string }, b: { firstName: st
 export async function verifyPersonSample(
   port: PersonVerificationPort,
   db: Knex,
-  registrationSystemId: number,
+  job: MatchingJob,
   config: PersonSourceConfig,
   valid: readonly PersonRowKeys[],
 ): Promise<Verification> {
   const g = gate(config.sourceKind, config.trustPKs, config.updatePII);
+  const registrationSystemId = job.registrationSystemId;
+  const scope = matchScopeOf(job);
   const matches = await port.matchPersons(
     db,
     registrationSystemId,
+    scope,
     valid.map((r) => personMatchInput(r, config)),
   );
   const matchOf = new Map(matches.map((m) => [m.key, m]));
   const personIds = matches.flatMap((m) => (m.personId ? [m.personId] : []));
-  const persons = new Map<number, PersonSnapshot>((await port.personsByIds(db, registrationSystemId, personIds)).map((p) => [p.id, p]));
+  const persons = new Map<number, PersonSnapshot>(
+    (await port.personsByIds(db, registrationSystemId, scope, personIds)).map((p) => [p.id, p]),
+  );
   const comparisons: SampleComparison[] = valid.map((row) => {
     const m = matchOf.get(row.rowNo) as PersonMatch;
     const person = m.personId ? persons.get(m.personId) : undefined;

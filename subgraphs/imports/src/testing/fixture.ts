@@ -2,7 +2,7 @@ import type { Knex } from '@ems/db';
 import { createLogger } from '@ems/service-runtime';
 import type { ReadLimits } from '../parsing';
 import { migratedScratchDatabase } from '../../../../tests/support/scratchDatabase';
-import { createEvent, seedClub, type Club, type TestEvent } from '../../../membership/src/testing/fixtures';
+import { connectPersons, createEvent, seedClub, type Club, type TestEvent } from '../../../membership/src/testing/fixtures';
 import { OperatorScope } from '../domain/access';
 import { uploadImport, type ImportsDeps, type Upload } from '../domain/commands';
 import { createProcessors } from '../flows';
@@ -22,7 +22,8 @@ export interface ImportsFixture {
   operator(): OperatorScope;
   otherOperator(): OperatorScope;
   event(options?: Parameters<typeof createEvent>[2]): Promise<TestEvent>;
-  person(firstName: string, lastName: string, dateOfBirth: string | null): Promise<number>;
+  /** A person of the club's organisation (a participant of an earlier event), or of `organisationId` (null: of none). */
+  person(firstName: string, lastName: string, dateOfBirth: string | null, organisationId?: number | null): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -81,12 +82,14 @@ export async function importsFixture(
     otherOperator: () =>
       new OperatorScope(db.knex, membershipEvents, { registrationSystemId: club.tenantId, userKey: club.otherOperator.userKey }),
     event: (o) => createEvent(db.knex, club.organisationId, o),
-    person: async (firstName, lastName, dateOfBirth) => {
+    person: async (firstName, lastName, dateOfBirth, organisationId = club.organisationId) => {
       const [row] = await db
         .knex('membership.persons')
         .insert({ registrationSystemId: club.tenantId, firstName, lastName, dateOfBirth })
         .returning('id');
-      return (row as { id: number }).id;
+      const id = (row as { id: number }).id;
+      if (organisationId !== null) await connectPersons(db.knex, organisationId, [id]);
+      return id;
     },
     drop: db.drop,
   };

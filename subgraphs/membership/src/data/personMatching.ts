@@ -1,17 +1,20 @@
 import type { PersonMatchInput } from '../domain/events/types';
 import type { Db } from './db';
+import { connectedCondition, reachRelation, type OrganisationReach } from './scope';
 import { rawSet } from './sqlSets';
 
 /** What the database knows about one row; `domain/events/matching.ts` decides what it means. */
 export interface MatchEvidence {
   key: number;
   trustedKeyGiven: boolean;
-  /** The person the trusted key names, when it names one of this registration system. */
+  /** The person the trusted key names, when it names one within reach. */
   trustedPersonId: number | null;
-  /** Persons with the same normalised first and last name and the same date of birth (both null counts), lowest id first. */
+  /** Persons within reach with the same normalised first and last name and the same date of birth (both null counts), lowest id first. */
   exactIds: number[] | null;
-  /** Persons born the same day scoring at least `minScore`, best first (only for rows without a trusted or exact match). */
-  fuzzy: Array<{ personId: number; score: number }> | null;
+  /** The same for persons out of reach (another organisation's): never a match, only a merge candidate. */
+  exactOutOfReachIds: number[] | null;
+  /** Persons born the same day scoring at least `minScore`, best first (only for rows without a trusted or exact match within reach). */
+  fuzzy: Array<{ personId: number; score: number; inReach: boolean }> | null;
 }
 
 /**
@@ -26,6 +29,11 @@ export interface MatchEvidence {
  * (it guessed millions of rows, which priced the statement past `jit_above_cost`, and JIT
  * compilation then took 30-50 ms, more than running it).
  *
+ * - Reach (docs/decisions.md, "Organisation boundary in imports"): a person counts as found only
+ *   when connected to the importing organisation before the job started (or created by the job);
+ *   `connectedCondition` is probed for the few persons each step finds, never used to enumerate
+ *   an organisation's persons. A trusted key naming someone out of reach names nobody; exact and
+ *   fuzzy hits out of reach are reported apart, as merge candidates only.
  * - Trusted keys: primary keys; names are normalised once per row.
  * - Exact: persons_match_name (registration system, normalised last and first name, date of
  *   birth); rows without a date of birth match persons without one.
@@ -41,30 +49,41 @@ export interface MatchEvidence {
 export async function gatherMatchEvidence(
   db: Db,
   registrationSystemId: number,
+  reach: OrganisationReach,
   rows: readonly PersonMatchInput[],
   minScore: number,
 ): Promise<MatchEvidence[]> {
+  const reachRow = reachRelation(reach);
   const result = await rawSet(
     db,
-    `WITH input AS MATERIALIZED (
+    `WITH ${reachRow.sql},
+     input AS MATERIALIZED (
        SELECT i.key, i.date_of_birth,
               membership.normalise_name(i.first_name) AS nf, membership.normalise_name(i.last_name) AS nl,
               i.trusted_person_id IS NOT NULL OR (i.source_system_id IS NOT NULL AND i.trusted_external_id IS NOT NULL) AS trusted_key_given,
               coalesce(
-                (SELECT p.id FROM membership.persons p WHERE p.id = i.trusted_person_id AND p.registration_system_id = ?),
+                (SELECT p.id FROM membership.persons p
+                  WHERE p.id = i.trusted_person_id AND p.registration_system_id = ? AND ${connectedCondition('p.id')}),
                 (SELECT e.person_id FROM membership.person_external_ids e
-                  WHERE e.registration_system_id = ? AND e.source_system_id = i.source_system_id AND e.external_id = i.trusted_external_id)
+                  WHERE e.registration_system_id = ? AND e.source_system_id = i.source_system_id AND e.external_id = i.trusted_external_id
+                    AND ${connectedCondition('e.person_id')})
               ) AS trusted_person_id
          FROM unnest(?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::date[])
               AS i(key, trusted_person_id, source_system_id, trusted_external_id, first_name, last_name, date_of_birth)
+         CROSS JOIN reach
      ),
      exact AS MATERIALIZED (
-       SELECT i.key, i.date_of_birth, i.nf, i.nl, public.dmetaphone(i.nf) AS fk, public.dmetaphone(i.nl) AS lk, i.trusted_key_given, x.ids
+       SELECT i.key, i.date_of_birth, i.nf, i.nl, public.dmetaphone(i.nf) AS fk, public.dmetaphone(i.nl) AS lk, i.trusted_key_given,
+              x.ids, x.out_of_reach_ids
          FROM input i
+         CROSS JOIN reach
          CROSS JOIN LATERAL (
-           -- Two branches so that the date of birth stays an index condition (IS NOT DISTINCT FROM is not one).
-           SELECT array_agg(m.id ORDER BY m.id) AS ids
+           SELECT array_agg(h.id ORDER BY h.id) FILTER (WHERE h.in_reach) AS ids,
+                  array_agg(h.id ORDER BY h.id) FILTER (WHERE NOT h.in_reach) AS out_of_reach_ids
              FROM (
+           SELECT m.id, ${connectedCondition('m.id')} AS in_reach
+             FROM (
+             -- Two branches so that the date of birth stays an index condition (IS NOT DISTINCT FROM is not one).
                SELECT p.id FROM membership.persons p
                 WHERE p.registration_system_id = ? AND p.norm_last_name = i.nl AND p.norm_first_name = i.nf
                   AND p.date_of_birth = i.date_of_birth
@@ -74,22 +93,25 @@ export async function gatherMatchEvidence(
                   AND p.registration_system_id = ? AND p.norm_last_name = i.nl AND p.norm_first_name = i.nf
                   AND p.date_of_birth IS NULL
              ) m
+             ) h
          ) x
         WHERE i.trusted_person_id IS NULL
      )
-     SELECT key, trusted_key_given, trusted_person_id, NULL::int[] AS exact_ids, NULL::json AS fuzzy
+     SELECT key, trusted_key_given, trusted_person_id, NULL::int[] AS exact_ids, NULL::int[] AS exact_out_of_reach_ids, NULL::json AS fuzzy
        FROM input
       WHERE trusted_person_id IS NOT NULL
      UNION ALL
-     SELECT key, trusted_key_given, NULL, ids, NULL
+     SELECT key, trusted_key_given, NULL, ids, out_of_reach_ids, NULL
        FROM exact
       WHERE ids IS NOT NULL OR date_of_birth IS NULL
      UNION ALL
-     SELECT x.key, x.trusted_key_given, NULL, NULL, f.candidates
+     SELECT x.key, x.trusted_key_given, NULL, NULL, x.out_of_reach_ids, f.candidates
        FROM exact x
+       CROSS JOIN reach
        CROSS JOIN LATERAL (SELECT left(x.nf || ' ' || x.nl, 255) AS full_name, left(x.nl || ' ' || x.nf, 255) AS swapped_name) n
        CROSS JOIN LATERAL (
-         SELECT json_agg(json_build_object('personId', s.id, 'score', round(s.score::numeric, 4)) ORDER BY s.score DESC, s.id)
+         SELECT json_agg(json_build_object('personId', s.id, 'score', round(s.score::numeric, 4), 'inReach', ${connectedCondition('s.id')})
+                         ORDER BY s.score DESC, s.id)
                 AS candidates
            FROM (
              SELECT p.id, 1 - least(
@@ -117,6 +139,7 @@ export async function gatherMatchEvidence(
        ) f
       WHERE x.ids IS NULL AND x.date_of_birth IS NOT NULL`,
     [
+      ...reachRow.bindings,
       registrationSystemId,
       registrationSystemId,
       rows.map((r) => r.key),
@@ -140,10 +163,12 @@ export async function gatherMatchEvidence(
     trustedKeyGiven: r.trusted_key_given as boolean,
     trustedPersonId: r.trusted_person_id as number | null,
     exactIds: r.exact_ids as number[] | null,
+    exactOutOfReachIds: r.exact_out_of_reach_ids as number[] | null,
     fuzzy:
-      (r.fuzzy as Array<{ personId: number; score: number | string }> | null)?.map((c) => ({
+      (r.fuzzy as Array<{ personId: number; score: number | string; inReach: boolean }> | null)?.map((c) => ({
         personId: c.personId,
         score: Number(c.score),
+        inReach: c.inReach,
       })) ?? null,
   }));
 }

@@ -2,15 +2,26 @@ import { camelCaseRows } from '@ems/db';
 import type { MergeCandidateInput, PersonSnapshot } from '../domain/events/types';
 import type { Db } from './db';
 import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
+import { connectedCondition, reachRelation, type OrganisationReach } from './scope';
 import { rawSet } from './sqlSets';
 
-export async function personSnapshots(db: Db, registrationSystemId: number, ids: readonly number[]): Promise<PersonSnapshot[]> {
+/** The personal data of those of `ids` within reach (the others are left out, as if not there). */
+export async function personSnapshots(
+  db: Db,
+  registrationSystemId: number,
+  reach: OrganisationReach,
+  ids: readonly number[],
+): Promise<PersonSnapshot[]> {
+  const reachRow = reachRelation(reach);
   return camelCaseRows<PersonSnapshot>(
     await rawSet(
       db,
-      `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, email
-         FROM membership.persons WHERE id = ANY(?::int[]) AND registration_system_id = ? ORDER BY id`,
-      [ids, registrationSystemId],
+      `WITH ${reachRow.sql}
+       SELECT p.id, p.first_name, p.last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.email
+         FROM membership.persons p CROSS JOIN reach
+        WHERE p.id = ANY(?::int[]) AND p.registration_system_id = ? AND ${connectedCondition('p.id')}
+        ORDER BY p.id`,
+      [...reachRow.bindings, ids, registrationSystemId],
     ),
   );
 }

@@ -41,25 +41,89 @@ export async function loadOperatorIdentity(
 }
 
 /**
+ * Whose persons an organisation's operators reach (docs/decisions.md, "Organisation boundary"):
+ * the organisations, and optionally a moment before which the connection must have been made and
+ * the import job whose own new persons count too. An import passes its job's organisation, its
+ * upload time and its id, so that nothing the job itself connects (an account of another club
+ * made a user of this one) widens what its later rows match.
+ */
+export interface OrganisationReach {
+  organisationIds: readonly number[];
+  /** Only connections made before this moment count; null: any connection there is now. */
+  connectedBefore: Date | null;
+  /** Persons this import job created count as connected. */
+  importJobId: string | null;
+}
+
+/**
+ * A one-row relation `reach(organisation_ids, connected_before, import_job_id)` for a WITH list,
+ * read by `connectedCondition`; three bindings. A `Date` holds milliseconds, the job's time had
+ * microseconds: a connection made within the same millisecond as the upload counts (rounding the
+ * other way would drop connections made just before it).
+ */
+export function reachRelation(reach: OrganisationReach): { sql: string; bindings: unknown[] } {
+  const before = reach.connectedBefore === null ? null : new Date(reach.connectedBefore.getTime() + 1);
+  return {
+    sql: `reach AS (SELECT ?::int[] AS organisation_ids, ?::timestamptz AS connected_before, ?::uuid AS import_job_id)`,
+    bindings: [reach.organisationIds, before, reach.importJobId],
+  };
+}
+
+/**
+ * SQL condition: the person `person` (a column) is connected to one of `reach`'s organisations (a
+ * participant of one of its events, a member with a membership not cancelled in one of its
+ * periods, or linked to an account that is a user there), by a connection made before
+ * `connected_before`, or was created by `import_job_id`. `r` names the `reachRelation` row in the
+ * query. Every branch is an index probe by person, so it is cheap on the few persons a row finds;
+ * its aliases are prefixed so that no column of the caller's query is shadowed.
+ */
+export function connectedCondition(person: string, r = 'reach'): string {
+  const before = (column: string) => `${column} < coalesce(${r}.connected_before, 'infinity'::timestamptz)`;
+  return `(EXISTS (SELECT 1 FROM membership.participants conn_pa JOIN membership.events conn_ev ON conn_ev.id = conn_pa.event_id
+                    WHERE conn_pa.person_id = ${person} AND conn_ev.organisation_id = ANY(${r}.organisation_ids) AND ${before('conn_pa.created_at')})
+        OR EXISTS (SELECT 1 FROM membership.memberships conn_ms JOIN membership.membership_periods conn_mp ON conn_mp.id = conn_ms.period_id
+                    WHERE conn_ms.person_id = ${person} AND conn_ms.status <> 'cancelled' AND conn_mp.organisation_id = ANY(${r}.organisation_ids)
+                      AND ${before('conn_ms.created_at')})
+        OR EXISTS (SELECT 1 FROM membership.linked_persons conn_lp JOIN membership.org_users conn_ou ON conn_ou.account_id = conn_lp.account_id
+                    WHERE conn_lp.person_id = ${person} AND conn_ou.organisation_id = ANY(${r}.organisation_ids)
+                      AND ${before('conn_lp.created_at')} AND ${before('conn_ou.created_at')})
+        OR EXISTS (SELECT 1 FROM membership.import_changes conn_ic
+                    WHERE conn_ic.import_job_id = ${r}.import_job_id AND conn_ic.record_table = 'persons' AND conn_ic.record_key = ''
+                      AND conn_ic.record_id = ${person} AND conn_ic.before IS NULL))`;
+}
+
+/**
  * Which of `personIds` are persons of this registration system connected to one of the
  * organisations: a participant of one of its events, a member (a membership not cancelled) in one
  * of its periods, or linked to an account with a user (org_users row) there. What an operator may
- * act on (merge, dismiss, end sessions). One statement for any number of ids; answers the
+ * act on (merge, dismiss, end sessions) and see. One statement for any number of ids; answers the
  * connected ids.
  */
-export function personIdsConnectedToOrganisations(
+export async function personIdsConnectedToOrganisations(
   db: Db,
   registrationSystemId: number,
   organisationIds: readonly number[],
   personIds: readonly number[],
 ): Promise<number[]> {
-  return personIdsReached(db, registrationSystemId, organisationIds, personIds, { throughMergeCandidates: false });
+  if (organisationIds.length === 0 || personIds.length === 0) return [];
+  const reach = reachRelation({ organisationIds, connectedBefore: null, importJobId: null });
+  const rows = camelCaseRows<{ id: number }>(
+    await rawSet(
+      db,
+      `WITH ${reach.sql}
+       SELECT p.id FROM membership.persons p CROSS JOIN reach
+        WHERE p.id = ANY(?::int[]) AND p.registration_system_id = ? AND ${connectedCondition('p.id')}`,
+      [...reach.bindings, personIds, registrationSystemId],
+    ),
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
- * Which of `personIds` an operator of the organisations may see: the connected persons, and the
- * other side of a merge candidate with a connected person (the import summary and the review
- * screen show both sides). One hop only: a candidate of such a person does not widen it further.
+ * Which of `personIds` an operator of the organisations may see: exactly the connected persons.
+ * Not one hop wider through merge candidates: the other side of a candidate may be another
+ * organisation's person, whom an import must never show (docs/decisions.md, "Organisation
+ * boundary"); such a pair is decided by an operator of both.
  */
 export function personIdsVisibleToOrganisations(
   db: Db,
@@ -67,54 +131,5 @@ export function personIdsVisibleToOrganisations(
   organisationIds: readonly number[],
   personIds: readonly number[],
 ): Promise<number[]> {
-  return personIdsReached(db, registrationSystemId, organisationIds, personIds, { throughMergeCandidates: true });
-}
-
-async function personIdsReached(
-  db: Db,
-  registrationSystemId: number,
-  organisationIds: readonly number[],
-  personIds: readonly number[],
-  { throughMergeCandidates }: { throughMergeCandidates: boolean },
-): Promise<number[]> {
-  if (organisationIds.length === 0 || personIds.length === 0) return [];
-  // Each requested person is judged by itself (subject = itself) and, through a merge candidate,
-  // by the person on the candidate's other side.
-  const otherSides = throughMergeCandidates
-    ? `UNION ALL
-         SELECT r.id, m.candidate_person_id FROM requested r
-           JOIN membership.merge_candidates m ON m.person_id = r.id AND m.registration_system_id = ?
-         UNION ALL
-         SELECT r.id, m.person_id FROM requested r
-           JOIN membership.merge_candidates m ON m.candidate_person_id = r.id AND m.registration_system_id = ?`
-    : '';
-  const rows = camelCaseRows<{ personId: number }>(
-    await rawSet(
-      db,
-      `WITH requested AS (
-         SELECT p.id FROM membership.persons p WHERE p.id = ANY(?::int[]) AND p.registration_system_id = ?
-       ),
-       subjects AS (
-         SELECT r.id AS person_id, r.id AS subject_id FROM requested r
-         ${otherSides}
-       )
-       SELECT DISTINCT s.person_id
-         FROM subjects s
-        WHERE EXISTS (SELECT 1 FROM membership.participants pa JOIN membership.events e ON e.id = pa.event_id
-                       WHERE pa.person_id = s.subject_id AND e.organisation_id = ANY(?::int[]))
-           OR EXISTS (SELECT 1 FROM membership.memberships ms JOIN membership.membership_periods mp ON mp.id = ms.period_id
-                       WHERE ms.person_id = s.subject_id AND ms.status <> 'cancelled' AND mp.organisation_id = ANY(?::int[]))
-           OR EXISTS (SELECT 1 FROM membership.linked_persons l JOIN membership.org_users ou ON ou.account_id = l.account_id
-                       WHERE l.person_id = s.subject_id AND ou.organisation_id = ANY(?::int[]))`,
-      [
-        personIds,
-        registrationSystemId,
-        ...(throughMergeCandidates ? [registrationSystemId, registrationSystemId] : []),
-        organisationIds,
-        organisationIds,
-        organisationIds,
-      ],
-    ),
-  );
-  return rows.map((r) => r.personId);
+  return personIdsConnectedToOrganisations(db, registrationSystemId, organisationIds, personIds);
 }

@@ -15,6 +15,7 @@ export type {
   ParticipantWriteResult,
   PersonMatch,
   PersonMatchInput,
+  PersonMatchScope,
   PersonSnapshot,
   PersonWrite,
 } from '../domain/events/types';

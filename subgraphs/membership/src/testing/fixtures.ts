@@ -176,6 +176,16 @@ export async function seedClub(knex: Knex): Promise<Club> {
   };
 }
 
+/**
+ * Makes persons known to an organisation, as participants of an earlier event of it: an import of
+ * that organisation may then find them (docs/decisions.md, "Organisation boundary in imports").
+ */
+export async function connectPersons(knex: Knex, organisationId: number, personIds: readonly number[]): Promise<void> {
+  if (personIds.length === 0) return;
+  const eventId = await insertId(knex, 'membership.events', { organisationId, name: 'An earlier event' });
+  await knex('membership.participants').insert(personIds.map((personId) => ({ eventId, personId })));
+}
+
 /** An active membership in a period (no order), e.g. last season's for a renewal. */
 export async function giveActiveMembership(knex: Knex, club: Club, personId: number, periodId: number, number: string): Promise<void> {
   await knex('membership.memberships').insert({

@@ -73,7 +73,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
       if (ctx.job.checkpoint === 0 && config.createCustom.some(Boolean)) {
         await port.setCustomFieldLabels(trx, eventId, config.createCustom, job.id);
       }
-      const { matchOf, writable, unresolved } = await matchChunkRows(port, trx, job.registrationSystemId, config, valid);
+      const { matchOf, writable, unresolved } = await matchChunkRows(port, trx, job, config, valid);
       for (const r of unresolved) results.set(r.rowNo, r);
       const written = await port.applyParticipants(
         trx,
@@ -132,7 +132,7 @@ export function eventParticipantProcessor(port: ParticipantsPort): RowProcessor 
 
     async verify(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification> {
       const { config, valid } = await readRows(ctx, sample);
-      return verifyPersonSample(port, db, ctx.job.registrationSystemId, config, valid);
+      return verifyPersonSample(port, db, ctx.job, config, valid);
     },
 
     result(job: ImportJobRecord): Record<string, unknown> {

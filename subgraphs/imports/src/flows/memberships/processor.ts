@@ -104,7 +104,7 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       const { config, g, results, valid } = readRows(ctx, rows);
       const job = ctx.job;
       const householdKeys = await households(trx, job, valid);
-      const { matchOf, writable, unresolved } = await matchChunkRows(port, trx, job.registrationSystemId, config, valid);
+      const { matchOf, writable, unresolved } = await matchChunkRows(port, trx, job, config, valid);
       for (const r of unresolved) results.set(r.rowNo, r);
       const written = await port.applyMembers(
         trx,
@@ -179,7 +179,7 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
 
     async verify(db: Knex, ctx: ChunkContext, sample: readonly MappedRow[]): Promise<Verification> {
       const { config, valid } = readRows(ctx, sample);
-      return verifyPersonSample(port, db, ctx.job.registrationSystemId, config, valid);
+      return verifyPersonSample(port, db, ctx.job, config, valid);
     },
 
     result(job: ImportJobRecord): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { TODAY } from '../../../../membership/src/testing/fixtures';
+import { connectPersons, TODAY } from '../../../../membership/src/testing/fixtures';
 import { getImport, uploadImport } from '../../domain/commands';
 import { importUndo, undoImport } from '../../domain/undo/commands';
 import { csvUpload, importsFixture, membershipSnapshot, type ImportsFixture } from '../../testing/fixture';
@@ -226,6 +226,8 @@ describe('undo of a membership import', () => {
       .insert({ registrationSystemId: f.club.tenantId, externalUserId: 'anna.alt', personId: anna!.id })
       .returning('id')) as Array<{ id: number }>;
     await f.knex('membership.linkedPersons').insert({ accountId: account!.id, personId: anna!.id, relationship: 'self' });
+    // The club knows her (she ran in its race), so its import finds her.
+    await connectPersons(f.knex, f.club.organisationId, [anna!.id]);
     const job = await completedImport([
       'Anna,Alt,1975-05-05,anna.alt,A1,individual,Season 2026,active,',
       'Bert,Alt,2012-05-05,,A1,junior,Season 2026,active,',

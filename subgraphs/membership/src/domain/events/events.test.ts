@@ -1,6 +1,6 @@
 import type { Knex } from '@ems/db';
 import { migratedScratchDatabase } from '../../../../../tests/support/scratchDatabase';
-import { createEvent, seedClub, type Club } from '../../testing/fixtures';
+import { connectPersons, createEvent, seedClub, type Club } from '../../testing/fixtures';
 import {
   applyParticipants,
   countExternalIds,
@@ -15,6 +15,7 @@ import {
   setCustomFieldLabels,
   type ParticipantWrite,
   type PersonMatchInput,
+  type PersonMatchScope,
 } from '../../events';
 
 /** `@ems/membership/events`, the port the imports subgraph writes events and participants through. */
@@ -30,14 +31,29 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function addPersons(club: Club, persons: Array<[string, string, string | null]>): Promise<number[]> {
+/** Persons of the club's organisation (participants of an earlier event), or of `organisationId`, or of none (null). */
+async function addPersons(
+  club: Club,
+  persons: Array<[string, string, string | null]>,
+  organisationId: number | null = club.organisationId,
+): Promise<number[]> {
   const rows = await knex('membership.persons')
     .insert(
       persons.map(([firstName, lastName, dateOfBirth]) => ({ registrationSystemId: club.tenantId, firstName, lastName, dateOfBirth })),
     )
     .returning('id');
-  return rows.map((r: { id: number }) => r.id);
+  const ids = rows.map((r: { id: number }) => r.id);
+  if (organisationId !== null) await connectPersons(knex, organisationId, ids);
+  return ids;
 }
+
+/** An import of the club's organisation starting now. */
+const scopeOf = (club: Club, extra: Partial<PersonMatchScope> = {}): PersonMatchScope => ({
+  organisationIds: [club.organisationId],
+  startedAt: new Date(),
+  importJobId: null,
+  ...extra,
+});
 
 let keys = 0;
 function input(firstName: string, lastName: string, dateOfBirth: string | null, extra: Partial<PersonMatchInput> = {}): PersonMatchInput {
@@ -151,7 +167,7 @@ describe('matchPersons (F4)', () => {
       input('Ada', 'Lovelace', '1815-12-10', { trustedPersonId: foreign! }),
       input('Nobody', 'Known', null, { sourceSystemId: 7, trustedExternalId: 'A-2' }),
     ];
-    const [byId, byExternal, foreignId, unknown] = await matchPersons(knex, club.tenantId, rows);
+    const [byId, byExternal, foreignId, unknown] = await matchPersons(knex, club.tenantId, scopeOf(club), rows);
     expect(byId).toEqual({ key: rows[0]!.key, personId: ada, kind: 'TRUSTED_KEY', score: null, candidates: [], trustedKeyUnknown: false });
     expect(byExternal).toMatchObject({ personId: ada, kind: 'TRUSTED_KEY', trustedKeyUnknown: false });
     expect(foreignId).toMatchObject({ personId: ada, kind: 'EXACT', trustedKeyUnknown: true });
@@ -161,7 +177,7 @@ describe('matchPersons (F4)', () => {
   it('EXACT on normalised names (case, spaces, diacritics, hyphens) and date of birth', async () => {
     const club = await seedClub(knex);
     const [anna] = await addPersons(club, [['Anna-Léna', 'Müller', '1990-03-04']]);
-    const [match, otherDay] = await matchPersons(knex, club.tenantId, [
+    const [match, otherDay] = await matchPersons(knex, club.tenantId, scopeOf(club), [
       input('  ANNA lena ', 'muller', '1990-03-04'),
       input('Anna-Lena', 'Müller', '1990-03-05'),
     ]);
@@ -176,7 +192,7 @@ describe('matchPersons (F4)', () => {
       ['Jan', 'Smit', '1980-01-01'],
       ['Jan', 'Smit', '1980-01-01'],
     ]);
-    const [match] = await matchPersons(knex, club.tenantId, [input('Jan', 'Smit', '1980-01-01')]);
+    const [match] = await matchPersons(knex, club.tenantId, scopeOf(club), [input('Jan', 'Smit', '1980-01-01')]);
     expect(match).toMatchObject({
       personId: first,
       kind: 'EXACT',
@@ -198,7 +214,7 @@ describe('matchPersons (F4)', () => {
       ['Tom', 'Twice', null],
     ]);
     await addPersons(club, [['Bo', 'Born', '1999-09-09']]);
-    const [one, two, bornOnly] = await matchPersons(knex, club.tenantId, [
+    const [one, two, bornOnly] = await matchPersons(knex, club.tenantId, scopeOf(club), [
       input('Una', 'Only', null),
       input('Tom', 'Twice', null),
       input('Bo', 'Born', null),
@@ -224,7 +240,7 @@ describe('matchPersons (F4)', () => {
       ['Alexander', 'Johansson', '1987-07-07'],
       ['John', 'Smith', '1988-08-08'],
     ]);
-    const [typo, swapped, sibling, unrelated, otherDay] = await matchPersons(knex, club.tenantId, [
+    const [typo, swapped, sibling, unrelated, otherDay] = await matchPersons(knex, club.tenantId, scopeOf(club), [
       // One letter missing in 15: Levenshtein ratio 0.93.
       input('Katarina', 'Meyer', '1985-05-05'),
       // First and last name swapped: the trigram similarity is 1.
@@ -255,7 +271,7 @@ describe('matchPersons (F4)', () => {
       ['Anna', 'Berg', '1990-03-03'],
       ['Mia', 'Lang', '1990-04-04'],
     ]);
-    const [lastTypo, firstTypo, phonetic, unrelated] = await matchPersons(knex, club.tenantId, [
+    const [lastTypo, firstTypo, phonetic, unrelated] = await matchPersons(knex, club.tenantId, scopeOf(club), [
       // Last name's key changes (MR -> MRT): found through the first name's block.
       input('Katharina', 'Meyert', '1990-01-01'),
       // First name's key changes (ANN... -> ANT): found through the last name's block.
@@ -276,8 +292,110 @@ describe('matchPersons (F4)', () => {
   it('answers every row in input order, and nothing for no rows', async () => {
     const club = await seedClub(knex);
     const rows = [input('A', 'B', null), input('C', 'D', '2000-01-01'), input('E', 'F', null)];
-    expect((await matchPersons(knex, club.tenantId, rows)).map((m) => m.key)).toEqual(rows.map((r) => r.key));
-    expect(await matchPersons(knex, club.tenantId, [])).toEqual([]);
+    expect((await matchPersons(knex, club.tenantId, scopeOf(club), rows)).map((m) => m.key)).toEqual(rows.map((r) => r.key));
+    expect(await matchPersons(knex, club.tenantId, scopeOf(club), [])).toEqual([]);
+  });
+});
+
+/**
+ * Organisation boundary in imports (docs/decisions.md): an import finds only persons connected to
+ * its organisation before it started, or created by itself; anyone else of the registration
+ * system is at most a merge candidate, and their stored data is never read for it.
+ */
+describe('matchPersons and personsByIds across the organisation boundary', () => {
+  const otherOrganisation = async (club: Club) =>
+    (
+      (await knex('membership.orgUsers').where({ accountId: club.otherOperator.accountId }).first('organisationId')) as {
+        organisationId: number;
+      }
+    ).organisationId;
+
+  it("another organisation's person is not found by a trusted Person ID or External ID, only named as a candidate", async () => {
+    const club = await seedClub(knex);
+    const [lars] = await addPersons(club, [['Lars', 'Lind', '1991-03-03']], await otherOrganisation(club));
+    await knex('membership.personExternalIds').insert({
+      registrationSystemId: club.tenantId,
+      sourceSystemId: 8,
+      externalId: 'L-1',
+      personId: lars,
+    });
+    const [byId, byExternal] = await matchPersons(knex, club.tenantId, scopeOf(club), [
+      input('Lars', 'Changed', '1991-03-03', { trustedPersonId: lars! }),
+      input('Lars', 'Lind', '1991-03-03', { sourceSystemId: 8, trustedExternalId: 'L-1' }),
+    ]);
+    // The changed last name still looks like Lars: a likely candidate, never the row's person.
+    expect(byId).toMatchObject({ personId: null, kind: 'NONE', trustedKeyUnknown: true, candidates: [{ personId: lars }] });
+    expect(byExternal).toMatchObject({ personId: null, kind: 'NONE', trustedKeyUnknown: true, candidates: [{ personId: lars, score: 1 }] });
+    expect(await personsByIds(knex, club.tenantId, scopeOf(club), [lars!, club.stranger.self])).toEqual([
+      expect.objectContaining({ id: club.stranger.self }),
+    ]);
+  });
+
+  it("exact and fuzzy matches with another organisation's or nobody's person: a new person, with them as candidates", async () => {
+    const club = await seedClub(knex);
+    const [exact, fuzzy] = await addPersons(
+      club,
+      [
+        ['Nora', 'Quist', '1992-02-02'],
+        ['Katharina', 'Meyer', '1985-05-05'],
+      ],
+      await otherOrganisation(club),
+    );
+    const [orphan] = await addPersons(club, [['Ulla', 'Alone', '1960-06-06']], null);
+    const [a, b, c] = await matchPersons(knex, club.tenantId, scopeOf(club), [
+      input('Nora', 'Quist', '1992-02-02'),
+      input('Katarina', 'Meyer', '1985-05-05'),
+      input('Ulla', 'Alone', '1960-06-06'),
+    ]);
+    expect(a).toMatchObject({ personId: null, kind: 'NONE', score: 1, candidates: [{ personId: exact, score: 1 }] });
+    expect(b).toMatchObject({ personId: null, kind: 'NONE', candidates: [{ personId: fuzzy }] });
+    expect(b!.score).toBeGreaterThanOrEqual(0.9);
+    expect(c).toMatchObject({ personId: null, kind: 'NONE', candidates: [{ personId: orphan, score: 1 }] });
+    // The other organisation's own import finds them.
+    const theirs = scopeOf(club, { organisationIds: [await otherOrganisation(club)] });
+    expect((await matchPersons(knex, club.tenantId, theirs, [input('Nora', 'Quist', '1992-02-02')]))[0]).toMatchObject({
+      personId: exact,
+      kind: 'EXACT',
+    });
+  });
+
+  it('a connection made after the job started does not count (an account of another club made a user here by the job)', async () => {
+    const club = await seedClub(knex);
+    // Well before the insert below: the job's time is compared to the millisecond.
+    const startedAt = new Date(Date.now() - 10);
+    await knex('membership.orgUsers').insert({ accountId: club.otherOperator.accountId, organisationId: club.organisationId });
+    const row = () => input('Otto', 'Test', '1970-01-01', { trustedPersonId: club.otherOperator.self });
+    expect((await matchPersons(knex, club.tenantId, scopeOf(club, { startedAt }), [row()]))[0]).toMatchObject({
+      personId: null,
+      trustedKeyUnknown: true,
+    });
+    expect(await personsByIds(knex, club.tenantId, scopeOf(club, { startedAt }), [club.otherOperator.self])).toEqual([]);
+    // A later job, started after the connection, finds them.
+    expect((await matchPersons(knex, club.tenantId, scopeOf(club), [row()]))[0]).toMatchObject({
+      personId: club.otherOperator.self,
+      kind: 'TRUSTED_KEY',
+    });
+  });
+
+  it("the job's own new persons are found by its later rows (chunks), not by another job's", async () => {
+    const club = await seedClub(knex);
+    const event = await createEvent(knex, club.organisationId);
+    const startedAt = new Date(Date.now() - 1000);
+    const job = '00000000-0000-4000-8000-000000000001';
+    const [created] = await applyParticipants(
+      knex,
+      club.tenantId,
+      event.id,
+      [write({ personId: null, firstName: 'Chunk', lastName: 'One', dateOfBirth: '1999-09-09' })],
+      job,
+    );
+    const row = () => input('Chunk', 'One', '1999-09-09');
+    expect((await matchPersons(knex, club.tenantId, scopeOf(club, { startedAt, importJobId: job }), [row()]))[0]).toMatchObject({
+      personId: created!.personId,
+      kind: 'EXACT',
+    });
+    const another = scopeOf(club, { startedAt, importJobId: '00000000-0000-4000-8000-000000000002' });
+    expect((await matchPersons(knex, club.tenantId, another, [row()]))[0]).toMatchObject({ personId: null, kind: 'NONE' });
   });
 });
 
@@ -301,7 +419,7 @@ describe('applyParticipants', () => {
     const [nina, sam] = await applyParticipants(knex, club.tenantId, event.id, rows);
     expect(nina).toMatchObject({ key: rows[0]!.key, action: 'CREATED', personCreated: true, personUpdated: false, reason: null });
     expect(sam).toMatchObject({ action: 'CREATED', personId: club.stranger.self, personCreated: false });
-    expect(await personsByIds(knex, club.tenantId, [nina!.personId!])).toEqual([
+    expect(await personsByIds(knex, club.tenantId, scopeOf(club), [nina!.personId!])).toEqual([
       { id: nina!.personId, firstName: 'Nina', lastName: 'New', dateOfBirth: '1991-06-01', email: 'nina@example.org' },
     ]);
     const stored = await knex('membership.participants').where({ eventId: event.id }).orderBy('id');
@@ -311,7 +429,9 @@ describe('applyParticipants', () => {
     ]);
     expect(await countExternalIds(knex, club.tenantId, 3)).toBe(1);
     // The recorded external id is now a trusted key.
-    const [again] = await matchPersons(knex, club.tenantId, [input('x', 'y', null, { sourceSystemId: 3, trustedExternalId: 'N1' })]);
+    const [again] = await matchPersons(knex, club.tenantId, scopeOf(club), [
+      input('x', 'y', null, { sourceSystemId: 3, trustedExternalId: 'N1' }),
+    ]);
     expect(again).toMatchObject({ kind: 'TRUSTED_KEY', personId: nina!.personId });
   });
 
@@ -356,7 +476,7 @@ describe('applyParticipants', () => {
   it('updatePII false never changes a person; updatePII true updates name, date of birth and e-mail', async () => {
     const club = await seedClub(knex);
     const event = await createEvent(knex, club.organisationId);
-    const [before] = await personsByIds(knex, club.tenantId, [club.stranger.self]);
+    const [before] = await personsByIds(knex, club.tenantId, scopeOf(club), [club.stranger.self]);
     const [untouched] = await applyParticipants(knex, club.tenantId, event.id, [
       write({
         personId: club.stranger.self,
@@ -368,7 +488,7 @@ describe('applyParticipants', () => {
       }),
     ]);
     expect(untouched).toMatchObject({ action: 'CREATED', personUpdated: false });
-    expect(await personsByIds(knex, club.tenantId, [club.stranger.self])).toEqual([before]);
+    expect(await personsByIds(knex, club.tenantId, scopeOf(club), [club.stranger.self])).toEqual([before]);
 
     const [updated] = await applyParticipants(knex, club.tenantId, event.id, [
       write({
@@ -382,7 +502,7 @@ describe('applyParticipants', () => {
     ]);
     expect(updated).toMatchObject({ action: 'UPDATED', personUpdated: true });
     // A null e-mail keeps the stored one.
-    expect(await personsByIds(knex, club.tenantId, [club.stranger.self])).toEqual([
+    expect(await personsByIds(knex, club.tenantId, scopeOf(club), [club.stranger.self])).toEqual([
       { ...before, firstName: 'Samuel', lastName: 'Stranger', dateOfBirth: '1990-01-02' },
     ]);
   });

@@ -8,7 +8,8 @@ import {
   updateCustomFieldLabels,
 } from '../../data/events';
 import { externalIdCount, insertMergeCandidates, personSnapshots } from '../../data/personRecords';
-import type { CategoryRef, CustomFields, MergeCandidateInput, OperatorEvent, PersonSnapshot } from './types';
+import { reachOfScope } from './matching';
+import type { CategoryRef, CustomFields, MergeCandidateInput, OperatorEvent, PersonMatchScope, PersonSnapshot } from './types';
 
 /** Organisations where the account of this user key holds ROLE_ORG_ADMIN (operators). */
 export function operatorOrganisationIds(db: Db, registrationSystemId: number, userKey: string): Promise<number[]> {
@@ -57,8 +58,19 @@ export function createMergeCandidates(
   return rows.length === 0 ? Promise.resolve([]) : insertMergeCandidates(db, registrationSystemId, rows);
 }
 
-export function personsByIds(db: Db, registrationSystemId: number, ids: readonly number[]): Promise<PersonSnapshot[]> {
-  return ids.length === 0 ? Promise.resolve([]) : personSnapshots(db, registrationSystemId, ids);
+/**
+ * The stored personal data of the persons an import found (the F7 sample compares the file with
+ * it): only of those within the import's scope, as matchPersons finds them, so no caller can read
+ * another organisation's persons through it.
+ */
+export function personsByIds(
+  db: Db,
+  registrationSystemId: number,
+  scope: PersonMatchScope,
+  ids: readonly number[],
+): Promise<PersonSnapshot[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return personSnapshots(db, registrationSystemId, reachOfScope(scope), ids);
 }
 
 /** How many external ids this source system has already recorded in this registration system (the fingerprint check uses it). */

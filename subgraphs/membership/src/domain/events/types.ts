@@ -21,6 +21,18 @@ export interface CategoryRef {
   name: string;
 }
 
+/**
+ * Whose persons an import may find (docs/decisions.md, "Organisation boundary in imports"): those
+ * connected to the job's organisations before it started, and those the job itself created.
+ */
+export interface PersonMatchScope {
+  organisationIds: readonly number[];
+  /** When the job started (its upload): connections made since, by the job too, do not count. */
+  startedAt: Date;
+  /** The job: persons it created in earlier chunks match its later rows. */
+  importJobId: string | null;
+}
+
 export interface PersonMatchInput {
   /** The caller's key of the row (e.g. its row number); answers carry it back. */
   key: number;

@@ -307,6 +307,8 @@ export const importTexts = {
         : `The import created ${formatCount(n)} persons who may be someone already known.`,
     mergePair: (row: number) => `Row ${row}`,
     mergeMayBe: 'may be',
+    /** A side the operator may not see: another organisation's person (docs/decisions.md, "Organisation boundary in imports"). */
+    mergeHiddenPerson: 'a person of another organisation (an operator of both decides)',
     mergeReview: 'Review the possible duplicates',
     ignoredTitle: 'Columns not imported',
     ignoredIntro: 'These columns of the file fed nothing:',

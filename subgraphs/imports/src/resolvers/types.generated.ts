@@ -340,11 +340,16 @@ export type MembershipImportInput = {
   updatePII?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/**
+ * F8: a person the import created and someone it may be. Either side is null for an operator who may
+ * not see that person: the candidate is often another organisation's person, whom only an operator
+ * of both organisations sees and decides (docs/decisions.md, "Organisation boundary in imports").
+ */
 export type MergeCandidateRef = {
   __typename?: 'MergeCandidateRef';
-  candidate: Person;
+  candidate?: Maybe<Person>;
   id: Scalars['Int']['output'];
-  person: Person;
+  person?: Maybe<Person>;
   rowNo: Scalars['Int']['output'];
 };
 
@@ -1058,9 +1063,9 @@ export type ImportVerificationResolvers<ContextType = ImportsContext, ParentType
 };
 
 export type MergeCandidateRefResolvers<ContextType = ImportsContext, ParentType extends ResolversParentTypes['MergeCandidateRef'] = ResolversParentTypes['MergeCandidateRef']> = {
-  candidate?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  candidate?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   rowNo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 

@@ -44,10 +44,11 @@ export function canSeeOrder(scope: DataScope, order: { accountId: number; organi
  * Which of `personIds` the user may see (in order). A user sees the persons linked to their
  * account, and nothing else. An operator also sees the persons connected to an organisation they
  * administer (a participant of its events, a member in its periods, a person linked to one of its
- * users, and the other side of a merge candidate with such a person): the import summary names
- * them (each row's person, both sides of each merge candidate it proposes), and an operator has to
- * recognise whom an import matched, created or wants merged. Never outside the user's registration
- * system; a person nobody lets the user see is simply not there (no existence leak).
+ * users): the import summary names them, and an operator has to recognise whom an import matched
+ * or created. Not the other side of a merge candidate: it may be another organisation's person,
+ * whom the summary shows as nobody (docs/decisions.md, "Organisation boundary in imports"). Never
+ * outside the user's registration system; a person nobody lets the user see is simply not there
+ * (no existence leak).
  */
 export async function visiblePersons(db: Knex, scope: DataScope | null, personIds: readonly number[]): Promise<boolean[]> {
   if (!scope) return personIds.map(() => false);

@@ -14,7 +14,8 @@ import { resolvers } from '.';
 /**
  * Person.__resolveReference (the import summary's rows and merge candidates): a member sees the
  * persons linked to their account; an operator also the persons connected to an organisation they
- * administer; nobody a person of another registration system.
+ * administer, and no one else: not the other side of a merge candidate (docs/decisions.md,
+ * "Organisation boundary in imports"); nobody a person of another registration system.
  */
 let db: Awaited<ReturnType<typeof migratedScratchDatabase>>;
 let knex: Knex;
@@ -100,8 +101,25 @@ async function seen(userKey: string | null, tenant: Club, ids: number[]): Promis
   return (res.data as { _entities: Array<{ id: string; firstName: string } | null> })._entities.map((p) => p?.firstName ?? null);
 }
 
-it('an operator sees a participant of their event and both sides of its merge candidate', async () => {
-  expect(await seen(club.operator.userKey, club, [runner, lookalike])).toEqual(['Runner', 'Lookalike']);
+it('an operator sees a participant of their event, not the other side of its merge candidate (connected nowhere)', async () => {
+  expect(await seen(club.operator.userKey, club, [runner, lookalike])).toEqual(['Runner', null]);
+});
+
+it("a merge candidate between two organisations' persons: each side's operator sees only their own person", async () => {
+  const ours = await person(club, 'Ours');
+  const theirs = await person(club, 'Theirs');
+  const otherOrganisationId = (
+    (await knex('membership.orgUsers').where({ accountId: club.otherOperator.accountId }).first('organisationId')) as {
+      organisationId: number;
+    }
+  ).organisationId;
+  await knex('membership.participants').insert([
+    { eventId: (await createEvent(knex, club.organisationId)).id, personId: ours },
+    { eventId: (await createEvent(knex, otherOrganisationId)).id, personId: theirs },
+  ]);
+  await mergeCandidate(club, ours, theirs);
+  expect(await seen(club.operator.userKey, club, [ours, theirs])).toEqual(['Ours', null]);
+  expect(await seen(club.otherOperator.userKey, club, [ours, theirs])).toEqual([null, 'Theirs']);
 });
 
 it('an operator sees members of their periods and persons linked to users of their organisation', async () => {
@@ -160,6 +178,7 @@ it('a batch of persons is one visibility query, not one per person', async () =>
   } finally {
     knex.off('query', listen);
   }
-  expect(queries.filter((sql) => sql.includes('merge_candidates'))).toHaveLength(1);
+  // connectedCondition's aliases (data/scope.ts) name the visibility query.
+  expect(queries.filter((sql) => sql.includes('conn_ou'))).toHaveLength(1);
   expect(queries.filter((sql) => sql.includes('from "membership"."persons"'))).toHaveLength(1);
 });

@@ -9,7 +9,9 @@ const texts = importTexts.summary;
 const SHOWN = 20;
 
 type Person = SummaryJob['mergeCandidatesCreated'][number]['person'];
-const name = (p: Person) => [p.firstName, p.lastName].join(' ') + (p.dateOfBirth ? ` (${p.dateOfBirth})` : '');
+/** A side the operator may not see is null: it is named as nobody in particular. */
+const name = (p: Person) =>
+  p === null ? texts.mergeHiddenPerson : [p.firstName, p.lastName].join(' ') + (p.dateOfBirth ? ` (${p.dateOfBirth})` : '');
 
 /** F8: the persons the import created who may be someone already known; not there when there are none. */
 export function MergeCandidatesPanel({ candidates }: { candidates: SummaryJob['mergeCandidatesCreated'] }) {

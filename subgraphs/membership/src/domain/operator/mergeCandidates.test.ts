@@ -145,6 +145,7 @@ describe('dismissing a candidate', () => {
     const a = await person('Dora');
     const b = await person('Dora');
     await giveActiveMembership(knex, club, a, club.periodId, 'TC-2026-00300');
+    await knex('membership.participants').insert({ eventId: (await createEvent(knex, club.organisationId)).id, personId: b });
     const c = await candidate(a, b);
     const first = await as<{ dismissMergeCandidate: Decision }>(club.operator.userKey, club, DISMISS, { c: String(c) });
     expect(first.data?.dismissMergeCandidate.__typename).toBe('MergeDecided');
@@ -161,33 +162,60 @@ describe('dismissing a candidate', () => {
   });
 });
 
-describe('whose candidate it is', () => {
-  it("a candidate between persons that are only candidates of the operator's persons is neither listed nor decidable", async () => {
-    // Quinn takes part in the club's event; the club's import proposed Quincy as Quinn's twin.
-    // Quincy is connected to no organisation; Otto is a user of another organisation.
+describe('whose candidate it is (organisation boundary: an operator of both sides decides)', () => {
+  async function operatorOfBoth(): Promise<string> {
+    const otherOrganisationId = (
+      (await knex('membership.orgUsers').where({ accountId: club.otherOperator.accountId }).first('organisationId')) as {
+        organisationId: number;
+      }
+    ).organisationId;
+    const userKey = `both.${club.tenantId}`;
+    const [row] = await knex('membership.accounts')
+      .insert({ registrationSystemId: club.tenantId, externalUserId: userKey })
+      .returning('id');
+    const accountId = (row as { id: number }).id;
+    await knex('membership.orgUsers').insert(
+      [club.organisationId, otherOrganisationId].map((organisationId) => ({
+        accountId,
+        organisationId,
+        roles: ['ROLE_USER', 'ROLE_ORG_ADMIN'],
+      })),
+    );
+    return userKey;
+  }
+
+  const listed = async (userKey: string) =>
+    (await as<{ operatorMergeCandidates: Array<{ id: string }> }>(userKey, club, LIST)).data!.operatorMergeCandidates.map((c) => c.id);
+  const dismiss = async (userKey: string, c: number) =>
+    (await as<{ dismissMergeCandidate: Decision }>(userKey, club, DISMISS, { c: String(c) })).data!.dismissMergeCandidate;
+
+  it("a pair of the club's person and another organisation's (or nobody's) is neither listed nor decidable by either side alone", async () => {
+    // Quinn takes part in the club's event; the club's import proposed Otto (a user of the other
+    // organisation) and Quincy (connected to no organisation) as Quinn's twins.
     const quinn = await person('Quinn');
     const quincy = await person('Quincy');
     const event = await createEvent(knex, club.organisationId);
     await knex('membership.participants').insert({ eventId: event.id, personId: quinn });
-    const near = await candidate(quinn, quincy);
-    const far = await candidate(quincy, club.otherOperator.self);
+    const across = await candidate(quinn, club.otherOperator.self);
+    const nobodys = await candidate(quinn, quincy);
 
-    const listed = await as<{ operatorMergeCandidates: Array<{ id: string }> }>(club.operator.userKey, club, LIST);
-    const ids = listed.data!.operatorMergeCandidates.map((c) => c.id);
-    expect(ids).toContain(String(near));
-    expect(ids).not.toContain(String(far));
-    expect(await merge(club.operator.userKey, club, far, quincy)).toMatchObject({ code: 'NOT_FOUND' });
-    const dismissed = await as<{ dismissMergeCandidate: Decision }>(club.operator.userKey, club, DISMISS, { c: String(far) });
-    expect(dismissed.data?.dismissMergeCandidate).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await knex('membership.mergeCandidates').where({ id: far }).first()).status).toBe('OPEN');
+    for (const userKey of [club.operator.userKey, club.otherOperator.userKey]) {
+      expect(await listed(userKey)).not.toEqual(expect.arrayContaining([String(across)]));
+      expect(await listed(userKey)).not.toEqual(expect.arrayContaining([String(nobodys)]));
+      expect(await merge(userKey, club, across, quinn)).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await dismiss(userKey, across)).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await dismiss(userKey, nobodys)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await knex('membership.mergeCandidates').whereIn('id', [across, nobodys]).select('status')).map((c) => c.status)).toEqual([
+      'OPEN',
+      'OPEN',
+    ]);
     expect(await knex('membership.persons').where({ id: club.otherOperator.self }).first('id')).toEqual({ id: club.otherOperator.self });
 
-    // Otto's organisation may decide it; the club's own candidate stays the club's to decide.
-    const theirs = await as<{ operatorMergeCandidates: Array<{ id: string }> }>(club.otherOperator.userKey, club, LIST);
-    expect(theirs.data!.operatorMergeCandidates.map((c) => c.id)).toEqual([String(far)]);
-    const byThem = await as<{ dismissMergeCandidate: Decision }>(club.otherOperator.userKey, club, DISMISS, { c: String(far) });
-    expect(byThem.data?.dismissMergeCandidate.__typename).toBe('MergeDecided');
-    const ours = await as<{ dismissMergeCandidate: Decision }>(club.operator.userKey, club, DISMISS, { c: String(near) });
-    expect(ours.data?.dismissMergeCandidate.__typename).toBe('MergeDecided');
+    // An operator of both organisations sees the pair side by side and decides it.
+    const both = await operatorOfBoth();
+    expect(await listed(both)).toContain(String(across));
+    expect(await listed(both)).not.toContain(String(nobodys));
+    expect((await dismiss(both, across)).__typename).toBe('MergeDecided');
   });
 });

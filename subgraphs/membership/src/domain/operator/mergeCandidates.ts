@@ -31,17 +31,20 @@ export type MergeDecisionResult =
 const LIST_LIMIT = 100;
 
 /**
- * `Query.operatorMergeCandidates`: the open candidates of the caller's tenant where either person
- * is connected to an organisation the caller administers (a participant, member or user there:
- * the persons the import summary and the registrations show them), with both persons side by
- * side. The same rule decides who may merge or dismiss a candidate (`decidable`).
+ * `Query.operatorMergeCandidates`: the open candidates of the caller's tenant whose two persons
+ * are both connected to organisations the caller administers (a participant, member or user
+ * there: the persons the import summary and the registrations show them), with both persons side
+ * by side. A pair across the organisation boundary (an import of one club proposed another club's
+ * person) is listed only to an operator of both: shown to one side, it would show them the other
+ * club's person (docs/decisions.md, "Organisation boundary in imports"). The same rule decides who
+ * may merge or dismiss a candidate (`decidable`).
  */
 export async function operatorMergeCandidates(db: Db, scope: DataScope | null): Promise<MergeCandidateView[]> {
   if (!scope || scope.adminOrganisationIds.size === 0) return [];
   const candidates = await mergeCandidatesOfTenant(db, scope.registrationSystemId, 'OPEN', LIST_LIMIT * 5);
   const ids = [...new Set(candidates.flatMap((c) => [c.personId, c.candidatePersonId]))];
   const connected = new Set(await personIdsConnectedToOrganisations(db, scope.registrationSystemId, [...scope.adminOrganisationIds], ids));
-  const visible = candidates.filter((c) => connected.has(c.personId) || connected.has(c.candidatePersonId)).slice(0, LIST_LIMIT);
+  const visible = candidates.filter((c) => connected.has(c.personId) && connected.has(c.candidatePersonId)).slice(0, LIST_LIMIT);
   const sides = new Map(
     (await personSides(db, [...new Set(visible.flatMap((c) => [c.personId, c.candidatePersonId]))])).map((p) => [p.id, p]),
   );
@@ -63,7 +66,12 @@ async function decidable(
   if (!scope || scope.adminOrganisationIds.size === 0) return notFound;
   const candidate = await lockMergeCandidate(trx, scope.registrationSystemId, id);
   if (!candidate) return notFound;
-  const organisationId = await organisationOfPersons(trx, scope, [candidate.personId, candidate.candidatePersonId]);
+  const pair = [candidate.personId, candidate.candidatePersonId];
+  // Both persons must be the caller's to reach: deciding is seeing both sides (and a merge moves
+  // everything of one onto the other).
+  const connected = await personIdsConnectedToOrganisations(trx, scope.registrationSystemId, [...scope.adminOrganisationIds], pair);
+  if (connected.length < 2) return notFound;
+  const organisationId = await organisationOfPersons(trx, scope, pair);
   if (organisationId === null) return notFound;
   if (candidate.status !== 'OPEN') {
     return { ok: false, code: 'ALREADY_DECIDED', message: `This candidate was already decided (${candidate.status.toLowerCase()}).` };

@@ -4,9 +4,8 @@ import type { DataScope } from '../scope';
 
 /**
  * The first of the operator's admin organisations (by id) one of the persons is connected to
- * (data/scope.ts: a participant, a member or a user there; not merely the other side of a merge
- * candidate, which lets an operator see a person but not act on them): the organisation an action
- * on them is logged under, or null when the operator may not act on any of them.
+ * (data/scope.ts: a participant, a member or a user there): the organisation an action on them is
+ * logged under, or null when the operator may not act on any of them.
  */
 export async function organisationOfPersons(db: Db, scope: DataScope, personIds: readonly number[]): Promise<number | null> {
   if (personIds.length === 0) return null;

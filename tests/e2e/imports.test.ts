@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { createKnex, type Knex } from '@ems/db';
-import { createEvent } from '../../subgraphs/membership/src/testing/fixtures';
+import { connectPersons, createEvent } from '../../subgraphs/membership/src/testing/fixtures';
 import type { HttpClient, HttpResponse } from '../support/client';
 import { browser, signIn } from '../support/demo';
 import { graphqlUploadBody, multipartBody } from '../support/multipart';
@@ -22,9 +22,11 @@ let organisationId: number;
 let timingCo: number;
 const persons: Record<string, number> = {};
 
+/** A person Riverside knows (a participant of an earlier event): its imports find them. */
 async function person(key: string, firstName: string, lastName: string, dateOfBirth: string) {
   const [row] = await knex('membership.persons').insert({ registrationSystemId: 1, firstName, lastName, dateOfBirth }).returning('id');
   persons[key] = (row as { id: number }).id;
+  await connectPersons(knex, organisationId, [persons[key]]);
 }
 
 beforeAll(async () => {

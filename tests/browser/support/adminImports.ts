@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@ems/db';
 import type { Locator, Page } from 'playwright-core';
-import { createEvent } from '../../../subgraphs/membership/src/testing/fixtures';
+import { connectPersons, createEvent } from '../../../subgraphs/membership/src/testing/fixtures';
 import { e2eContext } from '../../support/stackContext';
 import { axeViolations } from './axe';
 import { VIEWPORTS } from './browser';
@@ -51,9 +51,12 @@ export async function newSourceSystem(knex: Knex, name: string): Promise<{ id: n
   return { id: (row as { id: number }).id, name: fullName };
 }
 
+/** A person Riverside knows (a participant of an earlier event): its imports find them. */
 export async function insertPerson(knex: Knex, firstName: string, lastName: string, dateOfBirth: string): Promise<number> {
   const [row] = await knex('membership.persons').insert({ registrationSystemId: 1, firstName, lastName, dateOfBirth }).returning('id');
-  return (row as { id: number }).id;
+  const id = (row as { id: number }).id;
+  await connectPersons(knex, await riversideId(knex), [id]);
+  return id;
 }
 
 /** Every GraphQL operation the page sends, by name, as they happen. */

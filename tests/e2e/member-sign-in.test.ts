@@ -91,9 +91,12 @@ describe('anonymous, then signed in (rule 12)', () => {
     const member = memberOidcBrowser();
     const callback = await visitMemberProvider(member, 'dora', REGISTER);
     // The nonce this browser's pending sign-in expects, changed as only the router's key could.
-    const pending = openPendingSignIn<Record<string, unknown>>(pendingKey(), PENDING, member.cookies.get(PENDING)!, Date.now());
+    const pending = await openPendingSignIn<Record<string, unknown>>(pendingKey(), PENDING, member.cookies.get(PENDING)!, Date.now());
     expect(pending).toMatchObject({ nonce: expect.any(String), registrationSystemId: DEMO_MEMBER_OIDC.registrationSystemId });
-    member.cookies.set(PENDING, sealPendingSignIn(pendingKey(), PENDING, { ...pending, nonce: 'not-the-nonce' }, Date.now() + 60_000));
+    member.cookies.set(
+      PENDING,
+      await sealPendingSignIn(pendingKey(), PENDING, { ...pending, nonce: 'not-the-nonce' }, Date.now() + 60_000),
+    );
     const landed = await finishMemberSignIn(member, callback);
     expect(landed.pathname + landed.search).toBe(`${REGISTER}?signIn=failed`);
     expect((await member.get('/api/auth/options')).json<Options>().session).toBeNull();

@@ -101,7 +101,7 @@ export function memberAuthRoutes({
         return backTo(res, returnTo, 'unavailable');
       }
       // Nothing stored on the server before the provider answers: the pending sign-in waits in a sealed cookie.
-      pendingSignIns.keep(req, res, { ...started.pending, registrationSystemId: tenant });
+      await pendingSignIns.keep(req, res, { ...started.pending, registrationSystemId: tenant });
       res.setHeader('cache-control', 'no-store');
       res.redirect(302, started.url);
     }),
@@ -111,7 +111,7 @@ export function memberAuthRoutes({
     MEMBER_CALLBACK_PATH,
     asyncHandler(async (req, res) => {
       // Single use: a replayed or second callback finds nothing.
-      const pending = pendingSignIns.take(req, res);
+      const pending = await pendingSignIns.take(req, res);
       if (!pending) return backTo(res, '/', 'expired');
       if (typeof req.query.error === 'string') return backTo(res, pending.returnTo, providerRefusal(req.query.error));
       const tenant = await tenants.resolve(req);

@@ -1,17 +1,15 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { PendingSignIn } from './relyingParty';
 
 /** Long enough to sign in at the provider (a password manager, a second factor); a pending sign-in is no use after. */
 export const PENDING_SIGN_IN_SECONDS = 600;
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 /**
  * An OpenID Connect sign-in between the redirect to the provider and its callback (state, nonce,
- * PKCE verifier, where to go back) kept in the browser, in a short-lived cookie sealed with
- * AES-256-GCM under a key derived from the router's session secret (docs/decisions.md): the
+ * PKCE verifier, where to go back) kept in the browser, in a short-lived cookie: an encrypted JWT
+ * (jose, JWE `dir` with A256GCM) under a key derived from the router's session secret (docs/decisions.md): the
  * start writes nothing on the server, so anonymous requests to it cost no session row, and the
  * browser can neither read nor change what it carries. Scoped to the callback's path and used
  * once (the callback clears it).
@@ -30,8 +28,8 @@ export class PendingSignInCookie<T extends PendingSignIn> {
   }
 
   /** Keeps `pending` in the browser until the callback. */
-  keep(req: Request, res: Response, pending: T): void {
-    res.cookie(this.name, sealPendingSignIn(this.key, this.name, pending, Date.now() + PENDING_SIGN_IN_SECONDS * 1000), {
+  async keep(req: Request, res: Response, pending: T): Promise<void> {
+    res.cookie(this.name, await sealPendingSignIn(this.key, this.name, pending, Date.now() + PENDING_SIGN_IN_SECONDS * 1000), {
       httpOnly: true,
       // Lax: sent on the provider's top-level redirect back to the callback, not on cross-site subrequests.
       sameSite: 'lax',
@@ -42,7 +40,7 @@ export class PendingSignInCookie<T extends PendingSignIn> {
   }
 
   /** The pending sign-in this browser started, at most once: the cookie is cleared whatever it held. */
-  take(req: Request, res: Response): T | null {
+  async take(req: Request, res: Response): Promise<T | null> {
     const sealed = cookieValue(req.get('cookie'), this.name);
     if (sealed === undefined) return null;
     res.clearCookie(this.name, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: this.path });
@@ -55,26 +53,26 @@ export function pendingSignInKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, '', 'ems pending OpenID sign-in cookie', 32));
 }
 
-export function sealPendingSignIn(key: Buffer, name: string, pending: object, expiresAt: number): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(name));
-  const body = Buffer.concat([cipher.update(JSON.stringify({ ...pending, expiresAt }), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+/** `pending` encrypted and authenticated, bound to the cookie's name (the JWT's audience), until `expiresAt` (ms). */
+export async function sealPendingSignIn(key: Buffer, name: string, pending: object, expiresAt: number): Promise<string> {
+  return new EncryptJWT({ pending })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setAudience(name)
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .encrypt(key);
 }
 
 /** The sealed value's content, or null when it was not sealed with this key and name, is damaged or has expired. */
-export function openPendingSignIn<T>(key: Buffer, name: string, sealed: string, now: number): T | null {
+export async function openPendingSignIn<T>(key: Buffer, name: string, sealed: string, now: number): Promise<T | null> {
   try {
-    const raw = Buffer.from(sealed, 'base64url');
-    if (raw.length <= IV_BYTES + TAG_BYTES) return null;
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(name));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-    const { expiresAt, ...pending } = JSON.parse(text) as { expiresAt?: unknown };
-    if (typeof expiresAt !== 'number' || expiresAt <= now) return null;
-    return pending as T;
+    const { payload } = await jwtDecrypt<{ pending: T }>(sealed, key, {
+      audience: name,
+      currentDate: new Date(now),
+      requiredClaims: ['exp'],
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    });
+    return payload.pending ?? null;
   } catch {
     return null;
   }

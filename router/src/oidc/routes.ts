@@ -68,7 +68,7 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, se
         return backToPortal(res, 'unavailable');
       }
       // No session before the provider answers: the pending sign-in waits in a sealed cookie.
-      pendingSignIns.keep(req, res, started.pending);
+      await pendingSignIns.keep(req, res, started.pending);
       res.setHeader('cache-control', 'no-store');
       res.redirect(302, started.url);
     }),
@@ -78,7 +78,7 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, se
     OPERATOR_CALLBACK_PATH,
     asyncHandler(async (req: Request, res) => {
       // Single use: a replayed or second callback finds nothing.
-      const pending = pendingSignIns.take(req, res);
+      const pending = await pendingSignIns.take(req, res);
       if (!pending) return backToPortal(res, 'expired');
       if (typeof req.query.error === 'string') return backToPortal(res, providerRefusal(req.query.error));
       let claims;

@@ -93,8 +93,12 @@ function externalNpmPackages(outDir: string, problems: string[]): Plugin {
 
 const LOCATION_DEPENDENT = /\b(__dirname|__filename|require\.resolve|import\.meta)\b/;
 
-/** Files that find a sibling bundle by searching up from wherever they are bundled (see each file). */
-const BUNDLE_AWARE = new Set(['subgraphs/imports/src/parsing/xlsxWorkerEntry.ts']);
+/**
+ * Files that search up from wherever they are bundled, so any depth is right (see each file): the
+ * XLSX reader's entry finds its sibling bundle; the env check finds the installation's
+ * `.data/dev-secrets.json`.
+ */
+const BUNDLE_AWARE = new Set(['subgraphs/imports/src/parsing/xlsxWorkerEntry.ts', 'runtime/src/env.ts']);
 
 /**
  * Bundled code that finds files relative to itself must come from the entry's own package at the

@@ -46,11 +46,25 @@ it('passes every check it runs against the e2e router, the signed-in ones includ
     failed: [],
     stderr: '',
   });
-  expect(lines.filter((l) => l.startsWith('SKIP'))).toEqual([]);
-  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(15);
+  // Riverside's tenant offers no member OpenID provider, so no OpenID sign-in starts here.
+  expect(lines.filter((l) => l.startsWith('SKIP'))).toEqual([expect.stringMatching(/^SKIP {2}sign-in-start-no-session: /)]);
+  expect(lines.filter((l) => l.startsWith('PASS'))).toHaveLength(16);
   // Bounded, and against the given base URL only (the probe never follows a redirect).
   const summary = /(\d+) requests in ([\d.]+) s/.exec(run.stdout);
   expect(Number(summary?.[1])).toBeLessThanOrEqual(150);
+}, 120_000);
+
+it("passes against the admin portal's router: the operators' sign-in start stores no session, a long search is refused at once", async () => {
+  const run = await probe([`http://localhost:${ctx.ports.adminRouter}`, '--cookie-name=ems-admin.sid']);
+  const lines = run.stdout.split('\n').filter((l) => /^(PASS|FAIL|SKIP) /.test(l));
+  expect({ code: run.code, failed: lines.filter((l) => l.startsWith('FAIL')), stderr: run.stderr }).toEqual({
+    code: 0,
+    failed: [],
+    stderr: '',
+  });
+  for (const id of ['sign-in-start-no-session', 'search-text-limit', 'no-token-or-cookie-leak']) {
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^PASS {2}${id}: `)));
+  }
 }, 120_000);
 
 it('exits 1 and names the check when one fails, 2 on a usage error', async () => {

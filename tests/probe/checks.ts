@@ -137,7 +137,8 @@ interface Check {
   id: string;
   title: string;
   needsSession?: boolean;
-  run(ctx: CheckContext): Promise<{ ok: boolean; detail: string }>;
+  /** `skipped`: the check does not apply to this installation (e.g. no such sign-in offered). */
+  run(ctx: CheckContext): Promise<{ ok: boolean; detail: string; skipped?: boolean }>;
 }
 
 interface CheckContext {
@@ -454,6 +455,54 @@ const CHECKS: Check[] = [
       ),
   },
   {
+    id: 'search-text-limit',
+    title: 'a 100,000-character search is refused at once (400 TEXT_TOO_LONG), before anything runs',
+    run: async ({ target }) => {
+      const started = Date.now();
+      const answer = await target.send({
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'query ($f: MemberSearch) { operatorMembers(filter: $f, first: 1) { total } }',
+          variables: { f: { text: 'x'.repeat(100_000) } },
+        }),
+      });
+      const took = Date.now() - started;
+      const reasons = ((jsonOf(answer.text)?.errors as Array<{ extensions?: { reason?: string } }> | undefined) ?? []).map(
+        (e) => e.extensions?.reason,
+      );
+      if (answer.status !== 400 || !reasons.includes('TEXT_TOO_LONG'))
+        return { ok: false, detail: `${brief(answer)} (expected 400 TEXT_TOO_LONG)` };
+      return took < 2_000 ? { ok: true, detail: `400 TEXT_TOO_LONG in ${took} ms` } : { ok: false, detail: `400, but after ${took} ms` };
+    },
+  },
+  {
+    id: 'sign-in-start-no-session',
+    title: 'starting an OpenID sign-in stores no session (the pending sign-in is an opaque cookie for the callback only)',
+    run: async ({ target, options }) => {
+      const sessionCookie = options.cookieName ?? 'ems.sid';
+      let started = 0;
+      // The operators' start (admin portal) and the members' (a tenant with a member provider).
+      for (const path of ['/auth/oidc/login', '/api/auth/oidc/login']) {
+        const answer = await target.send({ path: `${path}?returnTo=${encodeURIComponent('/.//evil.example')}` });
+        if (answer.status !== 302 || !/^https?:/.test(String(answer.headers.location ?? ''))) continue; // not offered here
+        started += 1;
+        const cookies = [answer.headers['set-cookie'] ?? []].flat();
+        const session = cookies.find((c) => c.startsWith(`${sessionCookie}=`));
+        if (session) return { ok: false, detail: `GET ${path} set the session cookie ${sessionCookie}` };
+        const visible = cookies.find((c) => /evil\.example|returnTo|codeVerifier|nonce/i.test(c));
+        if (visible)
+          return { ok: false, detail: `GET ${path} set a cookie that shows what it carries: ${visible.split(';')[0]!.slice(0, 60)}` };
+        const loose = cookies.find((c) => !/;\s*httponly/i.test(c));
+        if (loose) return { ok: false, detail: `GET ${path} set a cookie that scripts can read: ${loose.split('=')[0]}` };
+      }
+      return started
+        ? { ok: true, detail: `${started} sign-in start(s): no session cookie, only an opaque HttpOnly cookie` }
+        : { ok: true, skipped: true, detail: 'no OpenID sign-in is offered at this URL' };
+    },
+  },
+  {
     id: 'oversized-query',
     title: 'a 100 kB query string is answered 4xx in the JSON error shape',
     run: async ({ target }) => {
@@ -576,8 +625,8 @@ export async function runSecurityProbe(options: ProbeOptions): Promise<ProbeRepo
       continue;
     }
     try {
-      const { ok, detail } = await check.run(context);
-      results.push({ id: check.id, title: check.title, verdict: ok ? 'PASS' : 'FAIL', detail });
+      const { ok, detail, skipped } = await check.run(context);
+      results.push({ id: check.id, title: check.title, verdict: skipped ? 'SKIP' : ok ? 'PASS' : 'FAIL', detail });
     } catch (err) {
       results.push({ id: check.id, title: check.title, verdict: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
     }

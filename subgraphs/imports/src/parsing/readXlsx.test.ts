@@ -92,6 +92,18 @@ describe('XLSX', () => {
     );
   });
 
+  it('reads dates of a workbook in the 1904 date system, typed and as a formula result', async () => {
+    const bytes = await workbookBytes((w) => {
+      w.properties.date1904 = true;
+      const sheet = w.addWorksheet('Mac');
+      sheet.addRow(['Born', 'Start']);
+      sheet.addRow([new Date(Date.UTC(1990, 4, 17)), { formula: 'DATE(2020,1,2)', result: 42370 }]);
+      sheet.getCell('A2').numFmt = 'dd.mm.yyyy';
+      sheet.getCell('B2').numFmt = 'yyyy-mm-dd';
+    });
+    expect((await readXlsx(bytes)).rows).toEqual([['1990-05-17', '2020-01-02']]);
+  });
+
   it('refuses an empty sheet', async () => {
     const bytes = await workbookBytes((w) => w.addWorksheet('Leer'));
     await expect(inputErrorOf(bytes)).resolves.toBe('The sheet "Leer" is empty');
@@ -211,7 +223,8 @@ describe('XLSX: archives are read by one index (docs/imports.md, "Reading files"
   });
 
   it('keeps a character whole when it is split between two inflated chunks', async () => {
-    const rows = [['Name'], ...Array.from({ length: 3000 }, (_, i) => [`${'ü'.repeat(i % 7)}Jürgen ${i}`])];
+    // Three bytes a character, so the inflated chunks (16 kB) end inside one.
+    const rows = [['Name'], ...Array.from({ length: 300 }, (_, i) => [`${i} ${'中文'.repeat(200)}`])];
     const { rows: read } = await readXlsx(zipOf(workbookParts([{ name: 'S', xml: sheetXml(rows) }])), { maxRows: 5000 });
     expect(read).toEqual(rows.slice(1));
   });
@@ -222,6 +235,16 @@ describe('XLSX: archives are read by one index (docs/imports.md, "Reading files"
     await expect(inputErrorOf(understateZipSizes(zipOf(parts)), { xlsxMaxUncompressedBytes: 500_000 })).resolves.toBe(
       'The workbook is too large to read',
     );
+  });
+
+  it('reads a workbook written sheet before shared strings, as exceljs and Excel write them, with no temp disk beyond the upload', async () => {
+    // exceljs's own reader held back (spooled to disk) every sheet it met before the shared strings.
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`Name ${i}`, `Ort ${i}`, `Club ${i % 100}`]);
+    const bytes = await workbookBytes((w) => w.addWorksheet('Members').addRows([['Name', 'Ort', 'Club'], ...rows]));
+    expect(bytes.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(bytes.indexOf('xl/sharedStrings.xml'));
+    // The budget holds the spooled upload and not one byte more (the watchdog measures the directory).
+    const { rows: read } = await readXlsx(bytes, { xlsxTempDiskBytes: bytes.length, maxRows: 20_000 });
+    expect(read).toEqual(rows);
   });
 
   it('refuses a workbook larger than its temp-disk budget before reading it', async () => {

@@ -9,7 +9,7 @@ import { assembleTable } from './assembleTable';
 import { readErrors } from './messages';
 import { asReadable } from './readPrefix';
 import { watchChild } from './readerWatchdog';
-import { workbookSheets, type WorkbookSheet } from './workbookSheets';
+import { workbookOutline, type WorkbookOutline, type WorkbookSheet } from './workbookOutline';
 import { xlsxWorkerEntry } from './xlsxWorkerEntry';
 import type { FromXlsxWorker, ToXlsxWorker, WorkbookParts } from './xlsxProtocol';
 import { readZipIndex, type ZipEntry } from './zipIndex';
@@ -29,7 +29,7 @@ export interface XlsxReadOptions {
 }
 
 /** exceljs reads a worksheet only when its part has this name. */
-const WORKSHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
 /** How V8 dies when it reaches `--max-old-space-size`. */
 const OUT_OF_HEAP = /heap out of memory|Reached heap limit|Allocation failed/i;
@@ -55,9 +55,8 @@ async function spool(source: ByteSource, dir: string, maxBytes: number, signal?:
   return file;
 }
 
-interface InspectedWorkbook {
+interface InspectedWorkbook extends WorkbookOutline {
   entries: ZipEntry[];
-  sheets: WorkbookSheet[];
 }
 
 /**
@@ -69,24 +68,24 @@ async function inspectWorkbook(file: string, maxUncompressedBytes: number): Prom
   const entries = await readZipIndex(file);
   const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
   if (declared > maxUncompressedBytes) throw readErrors.xlsxTooLarge();
-  return { entries, sheets: await workbookSheets(file, entries) };
+  return { entries, ...(await workbookOutline(file, entries)) };
 }
 
 /** The parts the child reads for `sheet`; a sheet whose part the zip does not hold is no workbook's. */
-function partsFor(entries: readonly ZipEntry[], sheet: WorkbookSheet): WorkbookParts {
-  const entry = (name: string) => entries.find((e) => e.name === name) ?? null;
-  const sheetFileNumber = sheet.part?.match(WORKSHEET_PART)?.[1];
-  if (!sheetFileNumber) throw readErrors.notAWorksheet(sheet.name);
-  const workbook = entry('xl/workbook.xml');
-  const part = entry(sheet.part!);
-  if (!workbook || !part) throw readErrors.notXlsx();
+function partsFor(workbook: InspectedWorkbook, sheet: WorkbookSheet): WorkbookParts {
+  const entry = (name: string) => workbook.entries.find((e) => e.name === name) ?? null;
+  if (!sheet.part || !WORKSHEET_PART.test(sheet.part)) throw readErrors.notAWorksheet(sheet.name);
+  const workbookPart = entry('xl/workbook.xml');
+  const relationships = entry('xl/_rels/workbook.xml.rels');
+  const part = entry(sheet.part);
+  if (!workbookPart || !relationships || !part) throw readErrors.notXlsx();
   return {
-    workbook,
-    relationships: entry('xl/_rels/workbook.xml.rels'),
+    workbook: workbookPart,
+    relationships,
     sharedStrings: entry('xl/sharedStrings.xml'),
     styles: entry('xl/styles.xml'),
     sheet: part,
-    sheetFileNumber,
+    date1904: workbook.date1904,
   };
 }
 
@@ -135,7 +134,7 @@ function startReader(dir: string, options: XlsxReadOptions) {
     // Anything the reader spools goes to our directory, which close() removes even when the
     // child was killed, and which the watchdog measures. Everything else is inherited.
     // eslint-disable-next-line no-restricted-properties
-    env: { ...process.env, TMPDIR: dir },
+    env: { ...process.env, ...entry.env, TMPDIR: dir },
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -186,10 +185,11 @@ export async function openXlsx(source: ByteSource, options: XlsxReadOptions): Pr
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const file = await spool(source, dir, options.tempDiskBytes, signal);
-    const { entries, sheets } = await inspectWorkbook(file, options.maxUncompressedBytes);
+    const workbook = await inspectWorkbook(file, options.maxUncompressedBytes);
+    const { sheets } = workbook;
     const sheet = sheets[options.sheetIndex];
     if (!Number.isInteger(options.sheetIndex) || !sheet) throw readErrors.sheetOutOfRange(options.sheetIndex, sheets.length);
-    const parts = partsFor(entries, sheet);
+    const parts = partsFor(workbook, sheet);
     signal?.throwIfAborted();
     const reader = startReader(dir, options);
     child = reader.child;

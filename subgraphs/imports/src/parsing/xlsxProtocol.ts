@@ -5,12 +5,13 @@ import type { ZipEntry } from './zipIndex';
 /** The parts of a workbook the child reads, as the parent's checked index found them. */
 export interface WorkbookParts {
   workbook: ZipEntry;
-  relationships: ZipEntry | null;
+  relationships: ZipEntry;
   sharedStrings: ZipEntry | null;
   styles: ZipEntry | null;
-  /** The chosen sheet's part and the number in its name (`xl/worksheets/sheet<N>.xml`). */
+  /** The chosen sheet's part, named `xl/worksheets/sheet<N>.xml`. */
   sheet: ZipEntry;
-  sheetFileNumber: string;
+  /** workbook.xml's `<workbookPr date1904>`: serial day numbers count from 1904. */
+  date1904: boolean;
 }
 
 export type ToXlsxWorker =

@@ -4,12 +4,16 @@
  * workbook exhausting its memory kills this process (the parent's watchdog, `readerWatchdog.ts`,
  * or V8's heap cap), not the import worker.
  *
- * The zip is not exceljs's to walk: the parts come from the parent's checked index (`zipIndex.ts`),
- * their inflated bytes counted, in the order the reader needs them (shared strings and styles
- * before the sheet, so nothing is spooled to disk), and only the chosen sheet is read.
+ * exceljs never walks the upload: it reads, through its public streaming reader, a fresh zip made
+ * from the parent's checked index (`zipIndex.ts`). That zip holds only the parts the reader needs,
+ * each inflated by us with its bytes counted and stored uncompressed (exceljs inflates nothing we
+ * have not counted), in the order that lets exceljs read the sheet as it streams by: a sheet met
+ * before the shared strings is spooled to disk, so the chosen sheet comes last, and only it.
  */
 import ExcelJS from 'exceljs';
 import { InputError } from '@ems/schema';
+import { measure, storedZip, type StoredPart } from './storedZip';
+import { wholeCharacters } from './wholeCharacters';
 import { cellText } from './xlsxCellText';
 import type { FromXlsxWorker, ToXlsxWorker, WorkbookParts } from './xlsxProtocol';
 import type { RowRun } from './types';
@@ -17,6 +21,9 @@ import { InflateBudget, openZipEntry, type ZipEntry } from './zipIndex';
 
 /** Excel's last column (XFD); a cell further right is no spreadsheet's. */
 const MAX_SHEET_COLUMNS = 16_384;
+
+/** A shared-string table with no strings, for a workbook without one (its cells are inline). */
+const NO_SHARED_STRINGS = Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>');
 
 let acknowledged: Promise<void> = Promise.resolve();
 let acknowledge: () => void = () => undefined;
@@ -32,53 +39,38 @@ async function sendRun(run: RowRun): Promise<void> {
   await send({ type: 'run', ...run });
 }
 
-/** The parts of exceljs's `WorkbookReader` that read one part each; its own `parse()` walks the zip. */
-interface PartParsers {
-  properties?: { model?: { date1904?: boolean } };
-  _parseRels(part: NodeJS.ReadableStream): Promise<void>;
-  _parseWorkbook(part: NodeJS.ReadableStream): Promise<void>;
-  _parseSharedStrings(part: NodeJS.ReadableStream): AsyncGenerator<unknown>;
-  _parseStyles(part: NodeJS.ReadableStream): Promise<void>;
-  _parseWorksheet(
-    part: AsyncIterable<unknown>,
-    sheetNo: string,
-  ): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+/**
+ * One part of the fresh zip, inflated twice: once now, its bytes counted against `budget`, to
+ * learn its size for the zip's local header; once as the zip is read, held to that size.
+ */
+async function partOf(file: string, entry: ZipEntry, budget: InflateBudget): Promise<StoredPart> {
+  const { size, crc32 } = await measure(openZipEntry(file, entry, budget));
+  // exceljs decodes every chunk on its own, so no chunk may end inside a character.
+  const content = () => wholeCharacters(openZipEntry(file, entry, new InflateBudget(size)));
+  return { name: entry.name, size, crc32, content };
 }
 
-/** exceljs's reader with the zip walk replaced by our index; the parts are parsed by exceljs as before. */
-function indexedWorksheet(file: string, parts: WorkbookParts, budget: InflateBudget) {
-  // Styles are needed to tell a date from a number; hyperlinks are left as their cell text.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-  });
-  const parsers = reader as unknown as PartParsers;
-  // Decoded by one streaming decoder per part, so a character split across chunks stays whole.
-  const open = (entry: ZipEntry) => openZipEntry(file, entry, budget).setEncoding('utf8');
-  return {
-    date1904: () => Boolean(parsers.properties?.model?.date1904),
-    async worksheet(): Promise<ExcelJS.stream.xlsx.WorksheetReader> {
-      if (parts.relationships) await parsers._parseRels(open(parts.relationships));
-      await parsers._parseWorkbook(open(parts.workbook));
-      // Cached on the reader ('cache'); the generator yields only in 'emit' mode.
-      if (parts.sharedStrings) {
-        const strings = parsers._parseSharedStrings(open(parts.sharedStrings));
-        while (!(await strings.next()).done);
-      }
-      if (parts.styles) await parsers._parseStyles(open(parts.styles));
-      const [event] = [...parsers._parseWorksheet(open(parts.sheet), parts.sheetFileNumber)];
-      if (!event) throw new Error('exceljs emitted no worksheet');
-      return event.value;
-    },
-  };
+async function fixedPart(name: string, bytes: Buffer): Promise<StoredPart> {
+  return { name, ...(await measure([bytes])), content: () => [bytes] };
 }
 
-async function readSheet(file: string, parts: WorkbookParts, maxUncompressedBytes: number, runSize: number): Promise<void> {
-  const workbook = indexedWorksheet(file, parts, new InflateBudget(maxUncompressedBytes));
-  const worksheet = await workbook.worksheet();
-  const date1904 = workbook.date1904();
+/**
+ * The zip exceljs reads: relationships and workbook (sheet names), shared strings (an empty table
+ * when the workbook has none: exceljs spools a sheet it meets before any), styles (dates), then
+ * the chosen sheet under its own name. `[Content_Types].xml` and `_rels/.rels` are left out:
+ * exceljs's streaming reader does not read them.
+ */
+async function readerZip(file: string, parts: WorkbookParts, budget: InflateBudget): Promise<StoredPart[]> {
+  return [
+    await partOf(file, parts.relationships, budget),
+    await partOf(file, parts.workbook, budget),
+    parts.sharedStrings ? await partOf(file, parts.sharedStrings, budget) : await fixedPart('xl/sharedStrings.xml', NO_SHARED_STRINGS),
+    ...(parts.styles ? [await partOf(file, parts.styles, budget)] : []),
+    await partOf(file, parts.sheet, budget),
+  ];
+}
+
+async function sendRows(worksheet: ExcelJS.stream.xlsx.WorksheetReader, date1904: boolean, runSize: number): Promise<void> {
   let run: RowRun | null = null;
   for await (const row of worksheet) {
     const cells: string[] = [];
@@ -99,6 +91,29 @@ async function readSheet(file: string, parts: WorkbookParts, maxUncompressedByte
   }
   if (run) await sendRun(run);
   await acknowledged;
+}
+
+async function readSheet(file: string, parts: WorkbookParts, maxUncompressedBytes: number, runSize: number): Promise<void> {
+  const zip = storedZip(await readerZip(file, parts, new InflateBudget(maxUncompressedBytes)));
+  // exceljs pipes the zip into its unzipper, and a pipe does not pass a failure on: a part that
+  // fails while the zip is read would leave exceljs waiting, so the zip's own failure ends the read.
+  const failed = new Promise<never>((_, reject) => zip.once('error', reject));
+  // Styles are needed to tell a date from a number; hyperlinks are left as their cell text.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(zip, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+  });
+  const read = (async () => {
+    let sheets = 0;
+    for await (const worksheet of reader) {
+      if (sheets++ > 0) throw new Error('exceljs found a second worksheet in a zip of one');
+      await sendRows(worksheet, parts.date1904, runSize);
+    }
+    if (sheets === 0) throw new Error('exceljs found no worksheet');
+  })();
+  await Promise.race([read, failed]);
 }
 
 /** Why reading stopped, for the parent: over the budget, or anything else the workbook did wrong. */

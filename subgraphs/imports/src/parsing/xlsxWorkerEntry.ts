@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 export interface WorkerEntry {
   file: string;
   execArgv: string[];
+  /** Added to the child's environment. */
+  env: Record<string, string>;
 }
 
 /**
@@ -21,11 +23,14 @@ export function xlsxWorkerEntry(): WorkerEntry {
     return {
       file: path.join(__dirname, 'xlsxWorker.ts'),
       execArgv: ['--import', pathToFileURL(createRequire(__filename).resolve('tsx')).href],
+      // tsx would keep its compile cache in the child's TMPDIR, the read's own directory: written
+      // anew for every read, and counted against the read's temp-disk budget.
+      env: { TSX_DISABLE_CACHE: '1' },
     };
   }
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'parsing', 'xlsxWorker.js');
-    if (existsSync(file)) return { file, execArgv: [] };
+    if (existsSync(file)) return { file, execArgv: [], env: {} };
     if (path.basename(dir) === 'dist' || path.dirname(dir) === dir) break;
   }
   throw new Error(`the XLSX reader's bundle (dist/parsing/xlsxWorker.js) is missing beside ${__filename}: run npm run build:services`);

@@ -24,13 +24,14 @@ export interface ZipEntry {
   dataOffset: number;
 }
 
-const EOCD = 0x06054b50;
+/** Record signatures and methods of the zip format (APPNOTE), shared with `storedZip.ts`. */
+export const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
-const CENTRAL_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
+export const CENTRAL_ENTRY = 0x02014b50;
+export const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
-const STORED = 0;
+export const STORED = 0;
 const DEFLATED = 8;
 const FLAG_ENCRYPTED = 0x0001;
 const FLAG_DATA_DESCRIPTOR = 0x0008;

@@ -2,6 +2,13 @@ import { posix } from 'node:path';
 import { readErrors } from './messages';
 import { InflateBudget, readZipEntry, type ZipEntry } from './zipIndex';
 
+export interface WorkbookOutline {
+  /** The sheets in tab order, as the operator sees them in Excel. */
+  sheets: WorkbookSheet[];
+  /** `<workbookPr date1904>`: the workbook counts serial day numbers from 1904 (old Mac Excel). */
+  date1904: boolean;
+}
+
 export interface WorkbookSheet {
   name: string;
   /** The sheet's part inside the zip, e.g. `xl/worksheets/sheet2.xml` (null: no relationship). */
@@ -68,8 +75,8 @@ function partOf(target: string): string {
   return target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join('xl', target));
 }
 
-/** The sheets in tab order, as the operator sees them in Excel. */
-export async function workbookSheets(path: string, entries: readonly ZipEntry[]): Promise<WorkbookSheet[]> {
+/** What workbook.xml and its relationships say about the workbook as a whole. */
+export async function workbookOutline(path: string, entries: readonly ZipEntry[]): Promise<WorkbookOutline> {
   const entry = (name: string) => entries.find((e) => e.name === name);
   const workbook = entry('xl/workbook.xml');
   if (!workbook) throw readErrors.notXlsx();
@@ -83,5 +90,7 @@ export async function workbookSheets(path: string, entries: readonly ZipEntry[])
     return { name: attributes.name ?? '', part: target ? partOf(target) : null };
   });
   if (sheets.length === 0 || sheets.some((sheet) => sheet.name.length > MAX_SHEET_NAME)) throw readErrors.notXlsx();
-  return sheets;
+  // Only "1", as exceljs reads it: its dates and ours (a formula's cached serial) must agree.
+  const date1904 = elements(workbookXml, 'workbookPr').some((attributes) => attributes.date1904 === '1');
+  return { sheets, date1904 };
 }

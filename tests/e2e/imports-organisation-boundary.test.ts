@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createKnex, type Knex } from '@ems/db';
+import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { createEvent } from '../../subgraphs/membership/src/testing/fixtures';
 import type { HttpClient, HttpResponse } from '../support/client';
 import { browser, signIn } from '../support/demo';
+import { uploadedImport } from '../support/importJobs';
 import { multipartBody } from '../support/multipart';
 import { e2eContext } from '../support/stackContext';
 
@@ -12,6 +14,7 @@ import { e2eContext } from '../support/stackContext';
  * of the same registration system), in files imported into a Riverside event, by her Person ID
  * with updatePII and by her name. Nothing of Carla's stored data reaches Olga, in the F7 sample,
  * the row results, the summary, the merge review or the person page, and nothing of it changes.
+ * A membership import naming her user key does not attach her account to Riverside.
  */
 
 const API = '/services/admin-service/api';
@@ -136,5 +139,59 @@ describe('a row matching another organisation’s person by name', () => {
 
     expect(await storedCarla()).toEqual(CARLA);
     expect((await knex('membership.participants').where({ eventId }).select('personId')).map((p) => p.personId)).toEqual([Number(created)]);
+  });
+});
+
+describe('a membership import (M01) naming her user key', () => {
+  it('refuses her row and the row of her "household": her account is not attached to Riverside, her person page stays null', async () => {
+    const account = (await knex('membership.accounts').where({ registrationSystemId: 1, externalUserId: 'carla.jensen' }).first('id')) as {
+      id: number;
+    };
+    const links = () => knex('membership.linkedPersons').where({ accountId: account.id }).orderBy('personId').select('personId');
+    const linksBefore = await links();
+    const { body, contentType } = multipartBody({ periodId: String(DEMO_PERIOD_ID) }, [
+      {
+        field: 'file',
+        fileName: 'members.csv',
+        contentType: 'text/csv',
+        data: Buffer.from(
+          'First name,Last name,Date of birth,User key,Household,Membership type\r\n' +
+            'Carla,Jensen,2001-01-15,carla.jensen,CJ,individual\r\n' +
+            // Her "household": without the check this row made her account a user of Riverside.
+            'Mallory,Jensen,1990-02-02,,CJ,individual\r\n',
+        ),
+      },
+    ]);
+    const job = await uploadedImport<{ id: string; state: string }>(
+      olga,
+      await olga.request('PUT', `${API}/memberships/import`, { body, headers: { 'content-type': contentType } }),
+    );
+    expect(job.state).toBe('COMPLETED');
+
+    const summary = await olga.graphql<{
+      importJob: {
+        results: { rows: Array<{ outcome: string; person: unknown; failure: { category: string; description: string } | null }> };
+      };
+    }>(SUMMARY, { id: job.id });
+    expect(summary.status).toBe(200);
+    const refused = expect.objectContaining({
+      outcome: 'FAILED',
+      person: null,
+      failure: {
+        category: 'FAILED',
+        description: expect.stringMatching(/^User key "carla\.jensen" belongs to an account that is not a user of Riverside/),
+      },
+    });
+    expect(summary.body.data?.importJob.results.rows).toEqual([refused, refused]);
+    expect(JSON.stringify(summary.body)).not.toContain(CARLA.email);
+
+    expect(await knex('membership.orgUsers').where({ accountId: account.id, organisationId: riverside })).toEqual([]);
+    expect(await links()).toEqual(linksBefore);
+    const page = await olga.graphql<{ theirs: unknown }>(`query($theirs: ID!) { theirs: operatorPerson(id: $theirs) { id email } }`, {
+      theirs: String(carla),
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.data?.theirs).toBeNull();
+    expect(await storedCarla()).toEqual(CARLA);
   });
 });

@@ -1,3 +1,4 @@
+import { personIdsConnectedToOrganisations } from '../../../membership/src/data/scope';
 import { TODAY } from '../../../membership/src/testing/fixtures';
 import { getImport, importResult, importRows, sourceSystems, uploadImport } from '../domain/commands';
 import { csvUpload, importsFixture, uploadParticipants, type ImportsFixture } from '../testing/fixture';
@@ -156,5 +157,78 @@ describe('the membership import (M01)', () => {
     expect(rows[1]?.failure).toMatchObject({ category: 'UNRESOLVED_PERSON' });
     expect(await f.knex('membership.memberships').where({ personId: mona })).toEqual([]);
     expect(await f.knex('membership.persons').where({ id: mona }).first()).toEqual(before);
+  });
+});
+
+describe('the membership import (M01) naming another organisation’s account by user key', () => {
+  // Vera's account is a user of the other club only; her son Vito is linked to it.
+  let vera: number;
+  let vito: number;
+  let veraAccount: number;
+  let jobId: string;
+
+  beforeAll(async () => {
+    vera = await f.person('Vera', 'Voss', '1982-04-04', otherOrganisationId);
+    vito = await f.person('Vito', 'Voss', '2012-04-04', otherOrganisationId);
+    [{ id: veraAccount }] = await f
+      .knex('membership.accounts')
+      .insert({ registrationSystemId: f.club.tenantId, externalUserId: 'vera.voss', personId: vera, email: 'vera@example.org' })
+      .returning('id');
+    await f
+      .knex('membership.orgUsers')
+      .insert({ accountId: veraAccount, organisationId: otherOrganisationId, roles: ['ROLE_USER'], isPrimary: true });
+    await f.knex('membership.linkedPersons').insert([
+      { accountId: veraAccount, personId: vera, relationship: 'self' },
+      { accountId: veraAccount, personId: vito, relationship: 'household' },
+    ]);
+    // Chunks of two rows: Nils (row 4) names the account the job created for Nina (row 3) in an earlier chunk.
+    const file = [
+      'First name,Last name,Date of birth,User key,Household,Membership type,Season',
+      'Vera,Voss,1982-04-04,vera.voss,V,individual,Season 2026',
+      'Nina,Neumann,1983-05-05,nina.neumann,N,individual,Season 2026',
+      'Nils,Neumann,1984-06-06,,N,individual,Season 2026',
+      'Kim,Kurz,1990-01-01,,V,individual,Season 2026',
+    ].join('\n');
+    jobId = (await uploadImport(f.deps, f.operator(), 'MEMBERSHIP', {}, csvUpload(file, 'members.csv'))).id;
+  });
+
+  it('refuses the rows naming it, as its own or a household’s user key: ACCOUNT_OF_ANOTHER_ORGANISATION', async () => {
+    expect((await getImport(f.operator(), jobId)).state).toBe('COMPLETED');
+    const { rows } = await importRows(f.deps, f.operator(), jobId, { after: 0, first: 10, failedOnly: false });
+    const { name } = await f.knex('membership.organisations').where({ id: f.club.organisationId }).first('name');
+    const refusal = {
+      category: 'FAILED',
+      description: `User key "vera.voss" belongs to an account that is not a user of ${name}; the member can join through the club's sign-in link`,
+    };
+    expect(rows.map((r) => [r.rowNo, r.outcome, r.failure])).toEqual([
+      [2, 'FAILED', refusal],
+      [3, 'CREATED', null],
+      // The job's own account, made in an earlier chunk, is attached as any of the club's.
+      [4, 'CREATED', null],
+      [5, 'FAILED', refusal],
+    ]);
+    const nina = await f
+      .knex('membership.accounts')
+      .where({ registrationSystemId: f.club.tenantId, externalUserId: 'nina.neumann' })
+      .first('id');
+    expect(await f.knex('membership.linkedPersons').where({ accountId: nina.id }).count()).toEqual([{ count: '2' }]);
+  });
+
+  it('does not attach it: no OrgUser row in the club, no link, the account unchanged', async () => {
+    expect(await f.knex('membership.orgUsers').where({ accountId: veraAccount }).select('organisationId')).toEqual([
+      { organisationId: otherOrganisationId },
+    ]);
+    expect(await f.knex('membership.linkedPersons').where({ accountId: veraAccount }).orderBy('personId').select('personId')).toEqual([
+      { personId: vera },
+      { personId: vito },
+    ]);
+    expect(await f.knex('membership.accounts').where({ id: veraAccount }).first('personId', 'email')).toEqual({
+      personId: vera,
+      email: 'vera@example.org',
+    });
+  });
+
+  it('leaves her household outside the club: its operators do not reach them', async () => {
+    expect(await personIdsConnectedToOrganisations(f.knex, f.club.tenantId, [f.club.organisationId], [vera, vito])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { ON_RECORDED_AGAIN, RECORD_CHANGES } from './importChanges';
 import type { MemberType, MembershipStatus } from './memberships';
 import type { NewOrder, NewOrderLine } from './orders';
 import type { PeriodRow } from './periods';
+import { attachableAccountCondition, reachRelation, type OrganisationReach } from './scope';
 import { rawSet } from './sqlSets';
 
 /**
@@ -102,16 +103,33 @@ export interface AccountOfUserKey {
   id: number;
   userKey: string;
   personId: number | null;
+  /**
+   * Whether the import may attach this account to its organisation (link persons to it, make it a
+   * user there): attachableAccountCondition.
+   */
+  attachable: boolean;
 }
 
-export async function accountsByUserKeys(db: Db, registrationSystemId: number, userKeys: readonly string[]): Promise<AccountOfUserKey[]> {
+/**
+ * The accounts of these user keys in the registration system, each with whether an import of
+ * `reach`'s organisation may attach it (attachableAccountCondition), in one statement.
+ */
+export async function accountsByUserKeys(
+  db: Db,
+  registrationSystemId: number,
+  reach: OrganisationReach,
+  userKeys: readonly string[],
+): Promise<AccountOfUserKey[]> {
   if (userKeys.length === 0) return [];
+  const reachRow = reachRelation(reach);
   return camelCaseRows<AccountOfUserKey>(
     await rawSet(
       db,
-      `SELECT id, external_user_id AS user_key, person_id FROM membership.accounts
-        WHERE registration_system_id = ? AND external_user_id = ANY(?::text[])`,
-      [registrationSystemId, userKeys],
+      `WITH ${reachRow.sql}
+       SELECT a.id, a.external_user_id AS user_key, a.person_id, ${attachableAccountCondition('a.id')} AS attachable
+         FROM membership.accounts a CROSS JOIN reach
+        WHERE a.registration_system_id = ? AND a.external_user_id = ANY(?::text[])`,
+      [...reachRow.bindings, registrationSystemId, userKeys],
     ),
   );
 }
@@ -143,9 +161,9 @@ export async function insertAccounts(
   registrationSystemId: number,
   accounts: ReadonlyArray<{ key: number; userKey: string; personId: number | null; email: string | null }>,
   importJobId: string | null,
-): Promise<AccountOfUserKey[]> {
+): Promise<Array<Omit<AccountOfUserKey, 'attachable'>>> {
   if (accounts.length === 0) return [];
-  return camelCaseRows<AccountOfUserKey>(
+  return camelCaseRows<Omit<AccountOfUserKey, 'attachable'>>(
     await rawSet(
       db,
       `WITH job AS (SELECT ?::uuid AS id),

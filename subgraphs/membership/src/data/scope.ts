@@ -93,6 +93,26 @@ export function connectedCondition(person: string, r = 'reach'): string {
 }
 
 /**
+ * SQL condition: an import of `reach`'s organisation may attach the account `account` (a column)
+ * to it, link persons to it and make it a user there, because that reveals nobody new
+ * (docs/decisions.md, "Organisation boundary in imports"): it was a user there before
+ * `connected_before`, or `import_job_id` created it, or every person it has (its own, its linked
+ * ones; none for a bare login) was connected there before. Otherwise attaching would connect its
+ * household, e.g. another club's members, to the organisation. Index probes by account and person.
+ */
+export function attachableAccountCondition(account: string, r = 'reach'): string {
+  return `(EXISTS (SELECT 1 FROM membership.org_users att_ou
+                    WHERE att_ou.account_id = ${account} AND att_ou.organisation_id = ANY(${r}.organisation_ids)
+                      AND att_ou.created_at < coalesce(${r}.connected_before, 'infinity'::timestamptz))
+        OR EXISTS (SELECT 1 FROM membership.import_changes att_ic
+                    WHERE att_ic.import_job_id = ${r}.import_job_id AND att_ic.record_table = 'accounts' AND att_ic.record_key = ''
+                      AND att_ic.record_id = ${account} AND att_ic.before IS NULL)
+        OR NOT EXISTS (SELECT 1 FROM (SELECT att_a.person_id FROM membership.accounts att_a WHERE att_a.id = ${account}
+                                      UNION SELECT att_lp.person_id FROM membership.linked_persons att_lp WHERE att_lp.account_id = ${account}) att_p
+                        WHERE att_p.person_id IS NOT NULL AND NOT ${connectedCondition('att_p.person_id', r)}))`;
+}
+
+/**
  * Which of `personIds` are persons of this registration system connected to one of the
  * organisations: a participant of one of its events, a member (a membership not cancelled) in one
  * of its periods, or linked to an account with a user (org_users row) there. What an operator may

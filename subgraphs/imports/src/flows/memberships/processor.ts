@@ -108,7 +108,13 @@ export function membershipProcessor(port: MembersPort, today: () => string = () 
       for (const r of unresolved) results.set(r.rowNo, r);
       const written = await port.applyMembers(
         trx,
-        { registrationSystemId: job.registrationSystemId, organisationId: job.organisationId, today: today(), importJobId: job.id },
+        {
+          registrationSystemId: job.registrationSystemId,
+          organisationId: job.organisationId,
+          today: today(),
+          importJobId: job.id,
+          startedAt: job.createdAt,
+        },
         writable.map((row): MemberWrite => {
           return {
             ...personWriteOf(row, matchOf.get(row.rowNo) as PersonMatch, config, g),

@@ -43,7 +43,11 @@ function rowOf(club: Club, key: number, o: Partial<MemberWrite>): MemberWrite {
 
 function apply(club: Club, rows: MemberWrite[]) {
   return knex.transaction((trx) =>
-    applyMembers(trx, { registrationSystemId: club.tenantId, organisationId: club.organisationId, today: TODAY, importJobId: null }, rows),
+    applyMembers(
+      trx,
+      { registrationSystemId: club.tenantId, organisationId: club.organisationId, today: TODAY, importJobId: null, startedAt: null },
+      rows,
+    ),
   );
 }
 

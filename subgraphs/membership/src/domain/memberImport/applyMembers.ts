@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db';
+import type { OrganisationReach } from '../../data/scope';
 import {
   accountsByUserKeys,
   activeMembershipTypes,
@@ -23,10 +24,19 @@ import { newPaymentToken, quoteLines } from '../orders/order';
 import { formatOrderReference } from '../orders/reference';
 import { keepMembershipNumbers, reserveNumbersForPeriods } from '../registration/membershipNumbers';
 import { priceImportedOrders } from './orders';
+import { organisationsByIds } from './targets';
 import { numberKey, planMemberRows, type AcceptedRow, type RowPlan } from './plan';
 import type { MemberImportTarget, MemberWrite, MemberWriteResult } from './types';
 
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+
+/** PostgreSQL's SQLSTATE serialization_failure, which the import worker's chunk retry runs again on. */
+const SERIALIZATION_FAILURE = '40001';
+
+/** Which accounts the import may attach: users of its organisation before its upload, or its own. */
+function reachOfTarget(target: MemberImportTarget): OrganisationReach {
+  return { organisationIds: [target.organisationId], connectedBefore: target.startedAt, importJobId: target.importJobId };
+}
 
 /** The persons, accounts, links and memberships a batch needs before it is planned: one statement each. */
 async function loadState(trx: Db, target: MemberImportTarget, rows: readonly MemberWrite[]) {
@@ -57,10 +67,12 @@ async function loadState(trx: Db, target: MemberImportTarget, rows: readonly Mem
       await accountsByUserKeys(
         trx,
         target.registrationSystemId,
+        reachOfTarget(target),
         unique(rows.flatMap((r) => [...(r.userKey === null ? [] : [r.userKey]), ...r.householdUserKeys])),
       )
     ).map((a) => [a.userKey, a]),
   );
+  const [organisation] = await organisationsByIds(trx, [target.organisationId]);
   const held = await heldMembershipNumbers(
     trx,
     rows.flatMap((r) =>
@@ -73,6 +85,7 @@ async function loadState(trx: Db, target: MemberImportTarget, rows: readonly Mem
     persons,
     memberships,
     accounts,
+    organisationName: organisation?.name ?? `organisation ${target.organisationId}`,
     numbering,
     heldNumbers: new Map(held.map((h) => [numberKey(h.periodId, h.membershipNumber), h.personId])),
   };
@@ -291,9 +304,12 @@ async function writeAccounts(
     target.importJobId,
   );
   const ids = new Map([...stored.values(), ...inserted].map((a) => [a.userKey, a.id]));
-  // Another import created some of them since this chunk read the accounts.
+  // Another transaction created some of them since this chunk read the accounts: they were no
+  // users of the organisation before the upload, so their rows are to be refused, which only a
+  // fresh read can plan. Failing as a serialization failure makes the worker run the chunk again.
   const raced = missing.filter((k) => !ids.has(k));
-  for (const a of await accountsByUserKeys(trx, target.registrationSystemId, raced)) ids.set(a.userKey, a.id);
+  if (raced.length > 0)
+    throw Object.assign(new Error(`accounts of user keys created concurrently: ${raced.length}`), { code: SERIALIZATION_FAILURE });
   const idOf = (userKey: string) => {
     const id = ids.get(userKey);
     if (id === undefined) throw new Error(`account of user key ${userKey} vanished`);

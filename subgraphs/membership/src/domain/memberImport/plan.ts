@@ -24,6 +24,8 @@ export interface PlanState {
   /** Their live memberships in the rows' periods and the periods before them. */
   memberships: readonly LiveMembership[];
   accounts: ReadonlyMap<string, AccountOfUserKey>;
+  /** The organisation's name, as a refusal names it. */
+  organisationName: string;
   /** Membership numbers already held: `numberKey(period, number)` -> the holder's person id. */
   heldNumbers: ReadonlyMap<string, number>;
 }
@@ -144,6 +146,18 @@ export function planMemberRows(rows: readonly MemberWrite[], state: PlanState): 
       }
     }
     const who = 'existingId' in person ? `p${person.existingId}` : `n${person.identity}`;
+    // An existing account that would connect persons the club did not reach before the upload
+    // (another club's household) is not attached (docs/decisions.md, "Organisation boundary in
+    // imports"): the member joins through the club's sign-in link instead.
+    const foreign = [...(row.userKey === null ? [] : [row.userKey]), ...row.householdUserKeys].find(
+      (k) => state.accounts.get(k)?.attachable === false,
+    );
+    if (foreign !== undefined) {
+      return reject(
+        'ACCOUNT_OF_ANOTHER_ORGANISATION',
+        `User key "${foreign}" belongs to an account that is not a user of ${state.organisationName}; the member can join through the club's sign-in link`,
+      );
+    }
     if (row.userKey !== null) {
       const account = state.accounts.get(row.userKey);
       const ownerInBatch = ownKeys.get(row.userKey);

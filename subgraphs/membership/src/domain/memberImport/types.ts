@@ -13,6 +13,12 @@ export interface MemberImportTarget {
   today: string;
   /** The import job, recorded with what it creates (merge candidates, the memberships' details). */
   importJobId: string | null;
+  /**
+   * When the job started (its upload): an existing account is attached to the organisation only
+   * when that connects nobody the organisation did not reach before (attachableAccountCondition);
+   * null: now.
+   */
+  startedAt: Date | null;
 }
 
 /** An organisation's periods and active membership types, as the cells stage offers them. */
@@ -53,6 +59,7 @@ export type MemberRejection =
   | 'NUMBER_TAKEN'
   | 'NUMBER_TWICE_IN_FILE'
   | 'USER_KEY_OF_OTHER_PERSON'
+  | 'ACCOUNT_OF_ANOTHER_ORGANISATION'
   | 'NO_PAYING_ACCOUNT'
   | 'NOT_REGISTERING'
   | 'NOT_PRICED';

@@ -29,6 +29,7 @@ import * as m20261126150000 from './20261126150000_membership_number_sequences';
 import * as m20261126160000 from './20261126160000_partner_removals';
 import * as m20261127100000 from './20261127100000_api_key_successors';
 import * as m20261127110000 from './20261127110000_source_system_names';
+import * as m20261128100000 from './20261128100000_org_users_club_user_since';
 
 /**
  * The ordered list of migrations. Listed statically (instead of read from the directory) so
@@ -65,4 +66,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126160000_partner_removals': m20261126160000,
   '20261127100000_api_key_successors': m20261127100000,
   '20261127110000_source_system_names': m20261127110000,
+  '20261128100000_org_users_club_user_since': m20261128100000,
 };

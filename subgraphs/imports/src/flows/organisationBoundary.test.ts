@@ -1,6 +1,9 @@
+import { insertSelfRegisteredAccount } from '../../../membership/src/data/memberAccounts';
 import { personIdsConnectedToOrganisations } from '../../../membership/src/data/scope';
+import { isOrganisationMember } from '../../../membership/src/domain/registration/organisationMember';
 import { TODAY } from '../../../membership/src/testing/fixtures';
 import { getImport, importResult, importRows, sourceSystems, uploadImport } from '../domain/commands';
+import { undoImport } from '../domain/undo/commands';
 import { csvUpload, importsFixture, uploadParticipants, type ImportsFixture } from '../testing/fixture';
 
 /**
@@ -230,5 +233,100 @@ describe('the membership import (M01) naming another organisation’s account by
 
   it('leaves her household outside the club: its operators do not reach them', async () => {
     expect(await personIdsConnectedToOrganisations(f.knex, f.club.tenantId, [f.club.organisationId], [vera, vito])).toEqual([]);
+  });
+});
+
+describe('a self-registered account (member sign-in: a user of every club of the tenant)', () => {
+  // Sofia signed herself up and registered with the other club only (a member there). Her account's
+  // blanket OrgUser rows let her register with any club; they make her no club's person.
+  const SOFIA = { firstName: 'Sofia', lastName: 'Sand', dateOfBirth: '1979-09-09', email: 'sofia.sand@example.org' };
+  let sofia: number;
+  let sofiaAccount: number;
+
+  const storedSofia = () =>
+    f
+      .knex('membership.persons')
+      .where({ id: sofia })
+      .first('firstName', 'lastName', 'email', f.knex.raw(`to_char(date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth"`));
+  const clubUserSince = async (accountId: number) => {
+    const row = await f.knex('membership.orgUsers').where({ accountId, organisationId: f.club.organisationId }).first('clubUserSince');
+    return row ? row.clubUserSince : 'no row';
+  };
+
+  beforeAll(async () => {
+    sofia = await f.person(SOFIA.firstName, SOFIA.lastName, SOFIA.dateOfBirth, otherOrganisationId);
+    await f.knex('membership.persons').where({ id: sofia }).update({ email: SOFIA.email });
+    sofiaAccount = await insertSelfRegisteredAccount(f.knex, {
+      registrationSystemId: f.club.tenantId,
+      userKey: 'sofia.sand',
+      email: SOFIA.email,
+    });
+    await f.knex('membership.accounts').where({ id: sofiaAccount }).update({ personId: sofia });
+    await f.knex('membership.linkedPersons').insert({ accountId: sofiaAccount, personId: sofia, relationship: 'self' });
+  });
+
+  it('is connected to the club she registered with only: the other club’s operators reach her, the club’s do not', async () => {
+    expect(await personIdsConnectedToOrganisations(f.knex, f.club.tenantId, [f.club.organisationId], [sofia])).toEqual([]);
+    expect(await personIdsConnectedToOrganisations(f.knex, f.club.tenantId, [otherOrganisationId], [sofia])).toEqual([sofia]);
+  });
+
+  it('may still register with the club: registration reads every OrgUser row', async () => {
+    expect(await isOrganisationMember(f.knex, sofiaAccount, f.club.organisationId)).toBe(true);
+  });
+
+  it('an import of the club naming her exactly (updatePII) makes a new person with her as a candidate; her data untouched', async () => {
+    const { id: eventId } = await f.event();
+    const file = 'First name,Last name,Date of birth,Email\nSofia,Sand,1979-09-09,attacker@example.org\n';
+    const job = await uploadParticipants(
+      f.deps,
+      f.operator(),
+      { eventId: String(eventId), sourceSystemId: await selfSource(), trustPKs: 'true', updatePII: 'true' },
+      csvUpload(file),
+    );
+    expect((await getImport(f.operator(), job.id)).state).toBe('COMPLETED');
+    const [row] = (await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: false })).rows;
+    expect(row).toMatchObject({ outcome: 'CREATED', matchKind: 'NONE' });
+    expect(row?.personId).not.toBe(sofia);
+    expect(row?.mergeCandidates).toEqual([expect.objectContaining({ candidatePersonId: sofia })]);
+    expect(await participantsOf(eventId)).not.toContain(sofia);
+    expect(await storedSofia()).toEqual(SOFIA);
+  });
+
+  it('a membership import naming her account is refused (ACCOUNT_OF_ANOTHER_ORGANISATION); the blanket row stays one', async () => {
+    const file = [
+      'First name,Last name,Date of birth,User key,Membership type,Season',
+      'Sofia,Sand,1979-09-09,sofia.sand,individual,Season 2026',
+    ].join('\n');
+    const job = await uploadImport(f.deps, f.operator(), 'MEMBERSHIP', {}, csvUpload(file, 'members.csv'));
+    const [row] = (await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: false })).rows;
+    expect(row).toMatchObject({ outcome: 'FAILED', failure: expect.objectContaining({ category: 'FAILED' }) });
+    expect(row?.failure?.description).toContain('User key "sofia.sand" belongs to an account that is not a user of');
+    expect(await clubUserSince(sofiaAccount)).toBeNull();
+    expect(await personIdsConnectedToOrganisations(f.knex, f.club.tenantId, [f.club.organisationId], [sofia])).toEqual([]);
+  });
+
+  it('a membership import attaching a bare self-registered login makes its row the club’s; the undo makes it a blanket row again', async () => {
+    const bare = await insertSelfRegisteredAccount(f.knex, {
+      registrationSystemId: f.club.tenantId,
+      userKey: 'anonymous:bare',
+      email: null,
+    });
+    const file = [
+      'First name,Last name,Date of birth,User key,Membership type,Season',
+      'Bea,Bare,1995-05-05,anonymous:bare,individual,Season 2026',
+    ].join('\n');
+    const job = await uploadImport(f.deps, f.operator(), 'MEMBERSHIP', {}, csvUpload(file, 'members.csv'));
+    const [row] = (await importRows(f.deps, f.operator(), job.id, { after: 0, first: 10, failedOnly: false })).rows;
+    expect(row).toMatchObject({ outcome: 'CREATED', failure: null });
+    expect(await clubUserSince(bare)).toBeInstanceOf(Date);
+    // The other club's blanket row is not the club's to take.
+    expect(
+      await f.knex('membership.orgUsers').where({ accountId: bare, organisationId: otherOrganisationId }).first('clubUserSince'),
+    ).toEqual({
+      clubUserSince: null,
+    });
+    const undone = await undoImport(f.deps, f.operator(), job.id);
+    expect(undone).toMatchObject({ state: 'UNDONE', undo: expect.objectContaining({ error: null, refused: 0 }) });
+    expect(await clubUserSince(bare)).toBeNull();
   });
 });

@@ -289,7 +289,7 @@ export function undoExternalIds(db: Db, importJobId: string, registrationSystemI
 function restoreUpdated(
   db: Db,
   importJobId: string,
-  table: 'persons' | 'events' | 'accounts',
+  table: 'persons' | 'events' | 'accounts' | 'org_users',
   columns: readonly string[],
   personOf: string,
   hold: Hold | null = null,
@@ -454,6 +454,18 @@ export function undoCreatedOrgUsers(db: Db, importJobId: string, since: Date): P
       (r) => `${r}.organisation_id`,
     ),
   );
+}
+
+const ORG_USER_COLUMNS = ['club_user_since'];
+
+/**
+ * Self-registered accounts' blanket OrgUser rows the job made the club's own (insertOrgUsers):
+ * blanket rows again while still as the job left them. The account stays free to register with
+ * the club (every row counts for that); a member it registered since is connected by that
+ * membership, not by this row.
+ */
+export function undoUpdatedOrgUsers(db: Db, importJobId: string): Promise<UndoOutcomeRow[]> {
+  return restoreUpdated(db, importJobId, 'org_users', ORG_USER_COLUMNS, 'NULL::int');
 }
 
 /** Accounts the job created: deleted unless changed since or referred to (another organisation's OrgUser, a link, an order...). */

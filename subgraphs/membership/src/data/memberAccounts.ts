@@ -9,7 +9,9 @@ import { rawSet } from './sqlSets';
 
 /**
  * A new account of the tenant, a user (ROLE_USER) of each of its organisations: a tenant that
- * configured member sign-in lets anyone register with its clubs (docs/decisions.md).
+ * configured member sign-in lets anyone register with its clubs (docs/decisions.md). The rows are
+ * blanket ones (`club_user_since` null): they let the member register, but no club made the
+ * account its user, so they connect its persons to no club ("Self-registered accounts").
  */
 export async function insertSelfRegisteredAccount(
   db: Db,
@@ -20,8 +22,8 @@ export async function insertSelfRegisteredAccount(
     .returning('id');
   await rawSet(
     db,
-    `INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary)
-     SELECT ?, o.id, '{ROLE_USER}'::text[], row_number() OVER (ORDER BY o.id) = 1
+    `INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary, club_user_since)
+     SELECT ?, o.id, '{ROLE_USER}'::text[], row_number() OVER (ORDER BY o.id) = 1, NULL
        FROM membership.organisations o WHERE o.registration_system_id = ?`,
     [account.id, input.registrationSystemId],
   );
@@ -65,6 +67,15 @@ export async function retireAccount(db: Db, accountId: number, intoAccountId: nu
  * account and period): the kept account's is the one that continues (docs/decisions.md).
  */
 export async function moveAccountReferences(db: Db, dropId: number, keepId: number): Promise<void> {
+  // A club that made the dropped account its user keeps it as its user in the kept one's row.
+  await rawSet(
+    db,
+    `UPDATE membership.org_users k SET club_user_since = d.club_user_since, updated_at = now()
+       FROM membership.org_users d
+      WHERE k.account_id = ? AND d.account_id = ? AND d.organisation_id = k.organisation_id
+        AND k.club_user_since IS NULL AND d.club_user_since IS NOT NULL`,
+    [keepId, dropId],
+  );
   await rawSet(
     db,
     `DELETE FROM membership.org_users d

@@ -225,7 +225,11 @@ export async function setAccountPersons(
 /**
  * Makes the accounts users (OrgUser, ROLE_USER) of the organisation, which online registration
  * for its periods requires; an account that already is one keeps its roles. The organisation is
- * the account's primary one when it has no other.
+ * the account's primary one when it has no other. A self-registered account's blanket row there
+ * (`club_user_since` null) becomes the club's own: the club now takes the account on, so its
+ * persons are the club's from now on (docs/decisions.md, "Self-registered accounts"). With an
+ * import job id both are logged: a new row as created, a blanket row as it was and as it is now,
+ * so that an undo deletes the one and makes the other a blanket row again.
  */
 export async function insertOrgUsers(
   db: Db,
@@ -236,20 +240,31 @@ export async function insertOrgUsers(
   if (accounts.length === 0) return;
   await rawSet(
     db,
-    `WITH job AS (SELECT ?::uuid AS id),
+    `WITH job AS (SELECT ?::uuid AS id, ?::int AS organisation_id),
      src AS (SELECT * FROM unnest(?::int[], ?::int[]) AS s(key, account_id)),
+     claimed AS (
+       UPDATE membership.org_users u SET club_user_since = now(), updated_at = now()
+         FROM src s, job,
+              (SELECT o.id, to_jsonb(o) AS before FROM membership.org_users o
+                WHERE o.account_id IN (SELECT account_id FROM src) AND o.organisation_id = ? AND o.club_user_since IS NULL
+                ORDER BY o.id FOR NO KEY UPDATE) old
+        WHERE u.id = old.id AND u.account_id = s.account_id AND u.organisation_id = job.organisation_id AND u.club_user_since IS NULL
+       RETURNING u.id, u.xmin, s.key, old.before, to_jsonb(u) AS after
+     ),
      inserted AS (
        INSERT INTO membership.org_users (account_id, organisation_id, roles, is_primary)
-       SELECT s.account_id, ?, '{ROLE_USER}'::text[], NOT EXISTS (SELECT 1 FROM membership.org_users o WHERE o.account_id = s.account_id)
-         FROM src s ORDER BY s.account_id
+       SELECT s.account_id, job.organisation_id, '{ROLE_USER}'::text[], NOT EXISTS (SELECT 1 FROM membership.org_users o WHERE o.account_id = s.account_id)
+         FROM src s CROSS JOIN job ORDER BY s.account_id
        ON CONFLICT (account_id, organisation_id) DO NOTHING
        RETURNING id, account_id, xmin
      )
      ${RECORD_CHANGES}
      SELECT job.id, 'org_users', i.id, '', s.key, NULL, NULL, i.xmin
        FROM inserted i JOIN src s USING (account_id) CROSS JOIN job WHERE job.id IS NOT NULL
+     UNION ALL
+     SELECT job.id, 'org_users', c.id, '', c.key, c.before, c.after, c.xmin FROM claimed c CROSS JOIN job WHERE job.id IS NOT NULL
      ${ON_RECORDED_AGAIN}`,
-    [importJobId, accounts.map((a) => a.key), accounts.map((a) => a.accountId), organisationId],
+    [importJobId, organisationId, accounts.map((a) => a.key), accounts.map((a) => a.accountId), organisationId],
   );
 }
 

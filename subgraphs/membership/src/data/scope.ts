@@ -72,8 +72,10 @@ export function reachRelation(reach: OrganisationReach): { sql: string; bindings
 /**
  * SQL condition: the person `person` (a column) is connected to one of `reach`'s organisations (a
  * participant of one of its events, a member with a membership not cancelled in one of its
- * periods, or linked to an account that is a user there), by a connection made before
- * `connected_before`, or was created by `import_job_id`. `r` names the `reachRelation` row in the
+ * periods, or linked to an account that the organisation made its user: `club_user_since`, null
+ * on the rows that make a self-registered account a user of every club, docs/decisions.md,
+ * "Self-registered accounts"), by a connection made before `connected_before`, or was created by
+ * `import_job_id`. `r` names the `reachRelation` row in the
  * query. Every branch is an index probe by person, so it is cheap on the few persons a row finds;
  * its aliases are prefixed so that no column of the caller's query is shadowed.
  */
@@ -86,7 +88,7 @@ export function connectedCondition(person: string, r = 'reach'): string {
                       AND ${before('conn_ms.created_at')})
         OR EXISTS (SELECT 1 FROM membership.linked_persons conn_lp JOIN membership.org_users conn_ou ON conn_ou.account_id = conn_lp.account_id
                     WHERE conn_lp.person_id = ${person} AND conn_ou.organisation_id = ANY(${r}.organisation_ids)
-                      AND ${before('conn_lp.created_at')} AND ${before('conn_ou.created_at')})
+                      AND ${before('conn_lp.created_at')} AND ${before('conn_ou.club_user_since')})
         OR EXISTS (SELECT 1 FROM membership.import_changes conn_ic
                     WHERE conn_ic.import_job_id = ${r}.import_job_id AND conn_ic.record_table = 'persons' AND conn_ic.record_key = ''
                       AND conn_ic.record_id = ${person} AND conn_ic.before IS NULL))`;
@@ -95,15 +97,15 @@ export function connectedCondition(person: string, r = 'reach'): string {
 /**
  * SQL condition: an import of `reach`'s organisation may attach the account `account` (a column)
  * to it, link persons to it and make it a user there, because that reveals nobody new
- * (docs/decisions.md, "Organisation boundary in imports"): it was a user there before
- * `connected_before`, or `import_job_id` created it, or every person it has (its own, its linked
+ * (docs/decisions.md, "Organisation boundary in imports"): it was made a user there by the
+ * organisation (not a self-registration's blanket row) before `connected_before`, or `import_job_id` created it, or every person it has (its own, its linked
  * ones; none for a bare login) was connected there before. Otherwise attaching would connect its
  * household, e.g. another club's members, to the organisation. Index probes by account and person.
  */
 export function attachableAccountCondition(account: string, r = 'reach'): string {
   return `(EXISTS (SELECT 1 FROM membership.org_users att_ou
                     WHERE att_ou.account_id = ${account} AND att_ou.organisation_id = ANY(${r}.organisation_ids)
-                      AND att_ou.created_at < coalesce(${r}.connected_before, 'infinity'::timestamptz))
+                      AND att_ou.club_user_since < coalesce(${r}.connected_before, 'infinity'::timestamptz))
         OR EXISTS (SELECT 1 FROM membership.import_changes att_ic
                     WHERE att_ic.import_job_id = ${r}.import_job_id AND att_ic.record_table = 'accounts' AND att_ic.record_key = ''
                       AND att_ic.record_id = ${account} AND att_ic.before IS NULL)
@@ -115,7 +117,8 @@ export function attachableAccountCondition(account: string, r = 'reach'): string
 /**
  * Which of `personIds` are persons of this registration system connected to one of the
  * organisations: a participant of one of its events, a member (a membership not cancelled) in one
- * of its periods, or linked to an account with a user (org_users row) there. What an operator may
+ * of its periods, or linked to an account the organisation made its user (an org_users row that
+ * is not a self-registration's blanket one). What an operator may
  * act on (merge, dismiss, end sessions) and see. One statement for any number of ids; answers the
  * connected ids.
  */

@@ -3,12 +3,13 @@ import { print } from 'graphql';
 import { createKnex, type Knex } from '@ems/db';
 import { DEMO_PERIOD_ID } from '@ems/membership/demo';
 import { loadEnv as routerEnv } from '@ems/router/src/env';
-import { signInResult } from '../../portal-web/src/lib/signInResult';
+import { retryQueryMinutes, signInResult } from '../../portal-web/src/lib/signInResult';
 import { texts } from '../../portal-web/src/lib/texts';
 import { MembershipFormDocument, PaymentReturnDocument } from '../../portal-web/src/graphql/generated/graphql';
-import { HttpClient } from '../support/client';
+import { HttpClient, type HttpResponse } from '../support/client';
 import { browser, signedInBrowser, signMd5Link } from '../support/demo';
 import { startExtraRouter, startExtraService } from '../support/extraRouter';
+import { configureMemberOidc, MEMBER_OIDC_HOST } from '../support/memberSignIn';
 import { createRiversideMember } from '../support/members';
 import { UNLIMITED_RATES } from '../support/rateLimits';
 import { e2eContext } from '../support/stackContext';
@@ -19,6 +20,15 @@ import { e2eContext } from '../support/stackContext';
  * Retry-After. The limits themselves: runtime/src/graphqlLimits.ts and the routers' env.
  */
 const ctx = e2eContext();
+
+/** What a browser sends when it follows a link (Firefox's Accept); older browsers send no Sec-Fetch-Mode. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'sec-fetch-mode': 'navigate' };
+
+/** A redirect's target on the portal that answered `res`. */
+function redirectedTo(res: HttpResponse): URL {
+  expect(res.status).toBe(302);
+  return new URL(res.headers.location ?? '', 'http://portal.invalid');
+}
 
 interface GqlBody {
   data?: Record<string, unknown> | null;
@@ -129,6 +139,8 @@ describe('sign-in rate limits, shared by all routers (defect 7)', () => {
 
   beforeAll(async () => {
     knex = createKnex(ctx.databaseUrl, { poolMax: 2 });
+    // Hillside's member provider, for the members' OpenID start and anonymous registration.
+    await configureMemberOidc(knex);
     routers = [await startExtraRouter(LIMITS), await startExtraRouter(LIMITS)];
   });
   afterAll(async () => {
@@ -185,6 +197,48 @@ describe('sign-in rate limits, shared by all routers (defect 7)', () => {
     // Another address on the same routers is unaffected.
     const { userKey } = await createRiversideMember(knex, `unaffected-${randomUUID()}`, PERSON);
     expect((await attempt(1, freshAddress(), userKey, validHash(userKey))).status).toBe(200);
+  });
+
+  it('"Sign in with <provider>" past the limit goes back to the portal with the wait, shown as such; a JSON client gets the 429', async () => {
+    const address = freshAddress();
+    const returnTo = '/membership/register/3?error=Missing+security+verification+parameters';
+    const start = (i: number, headers: Record<string, string>) =>
+      routers[i % 2]!.client(MEMBER_OIDC_HOST).get(`/api/auth/oidc/login?returnTo=${encodeURIComponent(returnTo)}`, {
+        headers: { ...headers, 'x-forwarded-for': address },
+      });
+    // Started and never finished: each counts until its callback succeeds.
+    for (let i = 0; i < 6; i += 1) expect(redirectedTo(await start(i, NAVIGATION)).origin).toBe(new URL(ctx.urls.idp).origin);
+    const back = redirectedTo(await start(0, NAVIGATION));
+    expect(back.pathname).toBe('/membership/register/3');
+    expect(back.searchParams.get('error')).toBe('Missing security verification parameters');
+    expect(back.searchParams.get('signIn')).toBe('too-many');
+    const retry = Number(back.searchParams.get('retry'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(900);
+    // As the portal reads it (the message itself: memberSignIn.test.ts).
+    expect(retryQueryMinutes(back.searchParams.get('retry'))).toBe(Math.ceil(retry / 60));
+    // A browser without Sec-Fetch-Mode is told the same way.
+    expect(redirectedTo(await start(1, { accept: NAVIGATION.accept })).searchParams.get('signIn')).toBe('too-many');
+    const api = await start(1, { accept: 'application/json' });
+    expect(api.status).toBe(429);
+    expect(Number(api.headers['retry-after'])).toBeGreaterThan(0);
+    expect(api.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('"Continue without an account" past the limit: 429 with Retry-After, which the portal shows as the wait', async () => {
+    const address = freshAddress();
+    const anonymous = (i: number) =>
+      routers[i % 2]!.client(MEMBER_OIDC_HOST).post('/api/auth/anonymous', { json: {}, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 6; i += 1) expect((await anonymous(i)).status).toBe(200);
+    const refused = await anonymous(0);
+    expect(refused.status).toBe(429);
+    const result = signInResult({
+      status: refused.status,
+      headers: new Headers({ 'retry-after': String(refused.headers['retry-after']) }),
+    });
+    // As the portal reads it (the message: memberSignIn.test.ts, anonymousFailedMessage).
+    expect(result).toEqual({ outcome: 'rateLimited', waitMinutes: expect.any(Number) });
+    expect(result.waitMinutes).toBeLessThanOrEqual(15);
   });
 });
 
@@ -267,6 +321,16 @@ describe('sign-in limits that do not punish a crowd (issue 37, defect 8)', () =>
         // Only the sealed pending sign-in, no session cookie: no session row was written.
         expect(cookies).toEqual(['ems-admin.sid.oidc']);
       }
+      // The operator clicked "Sign in": back to the start page, which says how long to wait.
+      const back = redirectedTo(await client.get('/auth/oidc/login', { headers: { ...NAVIGATION, 'x-forwarded-for': address } }));
+      expect(back.pathname).toBe('/');
+      expect(back.searchParams.get('signIn')).toBe('too-many');
+      const retry = Number(back.searchParams.get('retry'));
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(defaults.SIGN_IN_LIMIT_WINDOW_SECONDS);
+      // As the portal reads it (the message itself: portal-web/src/admin/texts.test.ts).
+      expect(retryQueryMinutes(back.searchParams.get('retry'))).toBe(Math.ceil(retry / 60));
+      // A client that is no browser navigation still gets the 429 with Retry-After.
       const refused = await client.get('/auth/oidc/login', { headers: { 'x-forwarded-for': address } });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

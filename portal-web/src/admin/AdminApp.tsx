@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SignedInPages } from './SignedInPages';
-import { adminTexts } from './texts';
-import { loadSession, SIGN_IN_PATH, signInProblem, type AdminSession } from './session';
+import { adminTexts, signInProblemText } from './texts';
+import { loadSession, SIGN_IN_PATH, type AdminSession } from './session';
 
 type Loaded = { state: 'loading' } | { state: 'unavailable' } | { state: 'ready'; session: AdminSession };
 
@@ -42,15 +42,15 @@ export function AdminApp() {
 }
 
 function SignedOut() {
-  const problem = signInProblem(window.location.search);
+  const problem = signInProblemText(window.location.search);
   return (
     <section aria-labelledby="sign-in-title" data-testid="signed-out">
       <h1 id="sign-in-title" className="page-title">
         {adminTexts.signedOut.title}
       </h1>
       {problem && (
-        <p className="notice notice-error" role="alert" data-testid="sign-in-problem" data-problem={problem}>
-          {adminTexts.problems[problem]}
+        <p className="notice notice-error" role="alert" data-testid="sign-in-problem" data-problem={problem.problem}>
+          {problem.text}
         </p>
       )}
       <p>{adminTexts.signedOut.intro}</p>

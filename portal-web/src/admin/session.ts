@@ -2,7 +2,7 @@
  * The admin portal's session, kept by its router (router/src/oidc): who is signed in and the
  * registration systems (tenants) to switch to. No token ever reaches this code.
  */
-export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable';
+export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable' | 'too-many';
 
 export interface AdminTenant {
   registrationSystemId: number;
@@ -46,6 +46,6 @@ export async function logout(): Promise<string> {
 /** The problem the router reported after a failed sign-in (`/?signIn=...`), if any. */
 export function signInProblem(search: string): SignInProblem | null {
   const value = new URLSearchParams(search).get('signIn');
-  const known: SignInProblem[] = ['failed', 'cancelled', 'expired', 'not-operator', 'unavailable'];
+  const known: SignInProblem[] = ['failed', 'cancelled', 'expired', 'not-operator', 'unavailable', 'too-many'];
   return known.find((p) => p === value) ?? null;
 }

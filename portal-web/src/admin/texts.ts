@@ -1,4 +1,6 @@
-import type { SignInProblem } from './session';
+import { retryQueryMinutes } from '../lib/signInResult';
+import { texts } from '../lib/texts';
+import { signInProblem, type SignInProblem } from './session';
 
 /** Every text of the admin portal's sign-in screens. */
 export const adminTexts = {
@@ -14,7 +16,9 @@ export const adminTexts = {
     expired: 'The sign-in took too long or was already used. Please sign in again.',
     'not-operator': 'This account does not run any organisation here. Ask your administrator for access.',
     unavailable: 'Sign-in is not available at the moment. Please try again in a few minutes.',
-  } satisfies Record<SignInProblem, string>,
+  } satisfies Record<Exclude<SignInProblem, 'too-many'>, string>,
+  /** The router's sign-in limit was reached: the member portal's wording, the wait from `retry`. */
+  tooMany: texts.verification.rateLimited,
   signedIn: {
     as: 'Signed in as',
     tenant: 'Registration system',
@@ -27,3 +31,12 @@ export const adminTexts = {
   },
   unavailable: 'The admin portal cannot reach its server. Please try again in a few minutes.',
 };
+
+/** What the start page says about the last sign-in (`/?signIn=<problem>`, `&retry=<seconds>` with 'too-many'); null when there was none. */
+export function signInProblemText(search: string): { problem: SignInProblem; text: string } | null {
+  const problem = signInProblem(search);
+  if (problem === null) return null;
+  const text =
+    problem === 'too-many' ? adminTexts.tooMany(retryQueryMinutes(new URLSearchParams(search).get('retry'))) : adminTexts.problems[problem];
+  return { problem, text };
+}

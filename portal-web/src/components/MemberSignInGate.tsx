@@ -19,6 +19,7 @@ export function MemberSignInGate({
 }: {
   periodId: number | null;
   periodPath: string;
+  /** What to say about the last sign-in (`signInProblemMessage`), or null. */
   problem: string | null;
   denied: ReactNode;
 }) {

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { continueAnonymously, memberLoginUrl, type MemberSessionState, type SignInOptions } from '../lib/memberSignIn';
+import {
+  anonymousFailedMessage,
+  continueAnonymously,
+  memberLoginUrl,
+  type MemberSessionState,
+  type SignInOptions,
+} from '../lib/memberSignIn';
 import { navigate } from '../lib/navigation';
 import { texts } from '../lib/texts';
 import { Notice } from './Notice';
@@ -7,7 +13,7 @@ import { Notice } from './Notice';
 /**
  * Contract rule 12: on a tenant with member OpenID Connect, a member who arrives without a link
  * chooses between signing in with the club's provider and continuing without an account.
- * `problem` is why the last sign-in came back without one (`?signIn=` from the router).
+ * `problem` says why the last sign-in came back without one (`signInProblemMessage`).
  */
 export function SignInChoice({
   periodId,
@@ -22,24 +28,21 @@ export function SignInChoice({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => heading.current?.focus(), []);
-  const message = failed
-    ? texts.memberSignIn.anonymousFailed
-    : problem
-      ? (texts.memberSignIn.problems[problem] ?? texts.memberSignIn.problems.failed)
-      : null;
+  const message = failed ?? problem;
 
   async function anonymous() {
     setBusy(true);
-    setFailed(false);
-    if (await continueAnonymously()) {
+    setFailed(null);
+    const result = await continueAnonymously();
+    if (result.outcome === 'ok') {
       const state: MemberSessionState = { verifiedPeriodId: periodId, memberSession: 'anonymous' };
       navigate(periodPath, { replace: true, state });
       return;
     }
     setBusy(false);
-    setFailed(true);
+    setFailed(anonymousFailedMessage(result));
   }
 
   return (

@@ -1,4 +1,6 @@
 import { MISSING_VERIFICATION_ERROR, errorUrl, type VerifiedState } from './guard';
+import { retryQueryMinutes, signInResult, type SignInResult } from './signInResult';
+import { texts } from './texts';
 
 /**
  * Contract rule 12 on the member portal: a tenant with member OpenID Connect lets the member sign
@@ -35,14 +37,33 @@ export async function fetchSignInOptions(fetcher: typeof fetch = fetch): Promise
   }
 }
 
-/** POST /api/auth/anonymous: true when the session now holds an anonymous registration. */
-export async function continueAnonymously(fetcher: typeof fetch = fetch): Promise<boolean> {
+/**
+ * POST /api/auth/anonymous, read as a sign-in: 'ok' when the session now holds an anonymous
+ * registration, 'rateLimited' with the wait when the router's per-address limit was reached.
+ */
+export async function continueAnonymously(fetcher: typeof fetch = fetch): Promise<SignInResult> {
   try {
     const res = await fetcher('/api/auth/anonymous', { method: 'POST', credentials: 'same-origin', headers: JSON_HEADERS });
-    return res.ok;
+    return signInResult(res);
   } catch {
-    return false;
+    return { outcome: 'unavailable', waitMinutes: null };
   }
+}
+
+/** What the sign-in choice says when continuing without an account did not work. */
+export function anonymousFailedMessage({ outcome, waitMinutes }: SignInResult): string {
+  return outcome === 'rateLimited' ? texts.verification.rateLimited(waitMinutes) : texts.memberSignIn.anonymousFailed;
+}
+
+/**
+ * What the sign-in choice says about the last sign-in, from the query the router came back with
+ * (`?signIn=<problem>`, with `&retry=<seconds>` when its limit was reached); null when there was none.
+ */
+export function signInProblemMessage(search: URLSearchParams): string | null {
+  const problem = search.get('signIn');
+  if (problem === null) return null;
+  if (problem === 'too-many') return texts.verification.rateLimited(retryQueryMinutes(search.get('retry')));
+  return texts.memberSignIn.problems[problem] ?? texts.memberSignIn.problems.failed ?? null;
 }
 
 /**

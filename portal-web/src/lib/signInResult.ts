@@ -1,6 +1,7 @@
 /**
- * The router's answer to a signed-link sign-in, as the register route acts on it. No imports: the
- * e2e tests read real answers of the router with it.
+ * The router's answer to a sign-in, as the portals act on it: a signed-link sign-in, an anonymous
+ * registration, and the `signIn=too-many&retry=<seconds>` an OpenID Connect start redirects back
+ * with. No imports: the e2e tests read real answers of the router with it.
  */
 
 export type SignInOutcome = 'ok' | 'refused' | 'unavailable' | 'rateLimited';
@@ -40,4 +41,18 @@ export function retryAfterMinutes(header: string | null, now = Date.now()): numb
 export function signInResult(response: Pick<Response, 'status' | 'headers'>): SignInResult {
   const outcome = signInOutcome(response.status);
   return { outcome, waitMinutes: outcome === 'rateLimited' ? retryAfterMinutes(response.headers.get('retry-after')) : null };
+}
+
+/** The longest wait a `retry` query may name: a day, in seconds (the router's windows are minutes). */
+export const MAX_RETRY_SECONDS = 86_400;
+
+/**
+ * The wait in a `retry` query (seconds, from the router's redirect of a rate-limited sign-in start)
+ * in whole minutes; null (a wait of "a few minutes") for anything but an integer from 1 to a day,
+ * since anyone can write this query into a link.
+ */
+export function retryQueryMinutes(value: string | null): number | null {
+  if (value === null || !/^\d{1,6}$/.test(value)) return null;
+  const seconds = Number(value);
+  return seconds >= 1 && seconds <= MAX_RETRY_SECONDS ? retryAfterMinutes(value) : null;
 }

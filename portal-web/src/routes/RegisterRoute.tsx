@@ -19,7 +19,7 @@ import {
   periodPathFor,
   type VerifiedState,
 } from '../lib/guard';
-import { memberSessionOf } from '../lib/memberSignIn';
+import { memberSessionOf, signInProblemMessage } from '../lib/memberSignIn';
 import { navigate, type Location } from '../lib/navigation';
 import { parsePeriodId } from '../lib/routes';
 import { texts, type DeniedReason } from '../lib/texts';
@@ -103,7 +103,7 @@ export function RegisterRoute({
     );
     // No link at all: a tenant with member sign-in offers it instead (rule 12).
     if (decision.error !== MISSING_VERIFICATION_ERROR) return denied;
-    return <MemberSignInGate periodId={periodId} periodPath={periodPath} problem={search.get('signIn')} denied={denied} />;
+    return <MemberSignInGate periodId={periodId} periodPath={periodPath} problem={signInProblemMessage(search)} denied={denied} />;
   }
   if (decision.kind === 'redirectWithError') return null;
   if (decision.kind === 'signIn') {

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Knex } from '@ems/db';
+import { TooManyRequestsError } from '@ems/schema';
 import { RateLimit } from '@ems/service-runtime';
 
 export interface SignInLimitSettings {
@@ -41,11 +42,36 @@ export class SignInLimits {
     if (userKey !== undefined) await this.perUserKey.consume(userKey);
   }
 
+  /**
+   * `attempt` for an OpenID Connect start, which the portals reach by a browser's navigation: a
+   * refused navigation gets the wait in seconds (the route redirects back to its portal with it,
+   * `signIn=too-many`) rather than a 429 page of raw JSON. Any other client gets the 429 with
+   * Retry-After as from `attempt`. Null when the attempt may go on.
+   */
+  async attemptStart(req: Request): Promise<number | null> {
+    try {
+      await this.attempt(req);
+      return null;
+    } catch (err) {
+      if (err instanceof TooManyRequestsError && isNavigation(req)) return err.retryAfterSeconds;
+      throw err;
+    }
+  }
+
   /** The attempt succeeded, or could not be decided: it does not count. */
   async giveBack(req: Request, userKey?: string): Promise<void> {
     await this.perAddress.refund(clientAddress(req));
     if (userKey !== undefined) await this.perUserKey.refund(userKey);
   }
+}
+
+/**
+ * A browser navigating (a link, a typed address): it says so by `Sec-Fetch-Mode: navigate`, and
+ * every browser's navigation, older ones too, asks for HTML before anything else. A script or API
+ * client asking for JSON, any type or nothing in particular is not one.
+ */
+export function isNavigation(req: Request): boolean {
+  return req.get('sec-fetch-mode') === 'navigate' || req.accepts(['json', 'html']) === 'html';
 }
 
 /** The client as the router sees it (`req.ip`, behind TRUST_PROXY). */

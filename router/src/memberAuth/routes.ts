@@ -12,7 +12,7 @@ import type { MemberProviders } from './providers';
 import { keepMemberToken, memberSessionKind } from './session';
 
 /** Why a member's sign-in did not happen, for the portal's choice page (`?signIn=...` on the way back). */
-export type MemberSignInProblem = 'failed' | 'cancelled' | 'expired' | 'unavailable';
+export type MemberSignInProblem = 'failed' | 'cancelled' | 'expired' | 'unavailable' | 'too-many';
 
 const loginQuery = z.object({ returnTo: z.string().max(2048).optional() });
 
@@ -40,10 +40,15 @@ function callbackUrl(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? ''}${MEMBER_CALLBACK_PATH}`;
 }
 
-/** Every redirect of a member's sign-in goes through `safeReturnPath`, checked as it goes out. */
-function backTo(res: Response, returnTo: string, problem: MemberSignInProblem): void {
+/**
+ * Every redirect of a member's sign-in goes through `safeReturnPath`, checked as it goes out.
+ * `retrySeconds`, with 'too-many': the wait of the sign-in limit, for the portal to show.
+ */
+function backTo(res: Response, returnTo: string, problem: MemberSignInProblem, retrySeconds?: number): void {
   const url = new URL(safeReturnPath(returnTo), 'http://portal.invalid');
   url.searchParams.set('signIn', problem);
+  if (retrySeconds !== undefined) url.searchParams.set('retry', String(retrySeconds));
+  res.setHeader('cache-control', 'no-store');
   res.redirect(302, safeReturnPath(`${url.pathname}${url.search}`));
 }
 
@@ -84,8 +89,9 @@ export function memberAuthRoutes({
     '/api/auth/oidc/login',
     asyncHandler(async (req, res) => {
       const returnTo = safeReturnPath(parseInput(loginQuery, req.query, 'query').returnTo);
-      // Counted until its callback succeeds.
-      await limits.attempt(req);
+      // Counted until its callback succeeds; a member who has tried too often is shown the wait.
+      const wait = await limits.attemptStart(req);
+      if (wait !== null) return backTo(res, returnTo, 'too-many', wait);
       const tenant = await tenants.resolve(req);
       const settings = await providers.settingsOf(tenant);
       if (!settings) throw new ForbiddenError('This registration system offers no member sign-in', { code: 'MEMBER_SIGN_IN_NOT_OFFERED' });

@@ -11,7 +11,7 @@ import { PendingSignInCookie } from './pendingSignIn';
 import { callbackQuery, providerRefusal, type PendingSignIn, type RelyingParty } from './relyingParty';
 
 /** Why a sign-in did not happen, for the admin portal's start page (`/?signIn=...`). */
-export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable';
+export type SignInProblem = 'failed' | 'cancelled' | 'expired' | 'not-operator' | 'unavailable' | 'too-many';
 
 const loginQuery = z.object({ returnTo: z.string().max(2048).optional() });
 const tenantBody = z.object({ registrationSystemId: z.number().int().positive() });
@@ -29,8 +29,10 @@ export interface OperatorAuthDeps {
 
 export const OPERATOR_CALLBACK_PATH = '/auth/oidc/callback';
 
-function backToPortal(res: Response, problem: SignInProblem): void {
-  res.redirect(302, `/?signIn=${problem}`);
+/** `retrySeconds`, with 'too-many': the wait of the sign-in limit, for the portal to show. */
+function backToPortal(res: Response, problem: SignInProblem, retrySeconds?: number): void {
+  res.setHeader('cache-control', 'no-store');
+  res.redirect(302, retrySeconds === undefined ? `/?signIn=${problem}` : `/?signIn=${problem}&retry=${retrySeconds}`);
 }
 
 /**
@@ -57,8 +59,9 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, se
     '/auth/oidc/login',
     asyncHandler(async (req, res) => {
       const { returnTo } = parseInput(loginQuery, req.query, 'query');
-      // Anyone may start a sign-in: counted until its callback succeeds.
-      await limits.attempt(req);
+      // Anyone may start a sign-in: counted until its callback succeeds; too many, and the portal shows the wait.
+      const wait = await limits.attemptStart(req);
+      if (wait !== null) return backToPortal(res, 'too-many', wait);
       let started;
       try {
         started = await relyingParty.startSignIn(safeReturnPath(returnTo));

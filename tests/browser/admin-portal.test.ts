@@ -1,4 +1,7 @@
+import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { startExtraService } from '../support/extraRouter';
+import { UNLIMITED_RATES } from '../support/rateLimits';
 import { e2eContext } from '../support/stackContext';
 import { axeViolations } from './support/axe';
 import { screenshots, usePortalBrowser, VIEWPORTS } from './support/browser';
@@ -95,5 +98,34 @@ describe('the admin portal in the browser', () => {
     expect(await problem.getAttribute('data-problem')).toBe('not-operator');
     expect(await problem.textContent()).toBe('This account does not run any organisation here. Ask your administrator for access.');
     expect(await page.getByTestId('signed-in').count()).toBe(0);
+  });
+});
+
+describe('a used-up sign-in limit (issue 37, defect 8)', () => {
+  it('"Sign in" past the limit brings the operator back to the start page, told how long to wait', async () => {
+    // An admin router of its own allowing one unfinished start per address; ours is a fresh one (X-Forwarded-For from loopback).
+    const limited = await startExtraService('adminRouter', {
+      ...UNLIMITED_RATES.router,
+      TRUST_PROXY: 'loopback',
+      SIGN_IN_LIMIT_PER_ADDRESS: '1',
+    });
+    try {
+      const address = `2001:db8:b::${randomInt(1, 0xffff).toString(16)}`;
+      const start = `http://localhost:${limited.port}/`;
+      // One start abandoned (the provider knows no callback of this router, so it is made here, not in the page).
+      const first = await fetch(`${start}auth/oidc/login`, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
+      expect(first.status).toBe(302);
+      const { page } = browser.tab();
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+      await page.goto(start);
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      const problem = page.getByTestId('sign-in-problem');
+      await problem.waitFor();
+      expect(await problem.getAttribute('data-problem')).toBe('too-many');
+      expect(await problem.textContent()).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+      expect(new URL(page.url()).origin).toBe(new URL(start).origin);
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -56,6 +56,20 @@ afterAll(async () => {
   log?.end();
 });
 
+/** What a supervisor probes: liveness and readiness (README, "Production"); the demo provider, a stand-in, has one check. */
+const SERVICE_PROBES = ['/actuator/health/liveness', '/actuator/health/readiness'];
+const ROUTER_PROBES = ['/healthz', '/healthz/readiness'];
+const HEALTH_PROBES: Record<StackService, string[]> = {
+  membership: SERVICE_PROBES,
+  forms: SERVICE_PROBES,
+  imports: SERVICE_PROBES,
+  worker: SERVICE_PROBES,
+  membershipWorker: SERVICE_PROBES,
+  router: ROUTER_PROBES,
+  adminRouter: ROUTER_PROBES,
+  idp: ['/actuator/health'],
+};
+
 /** A browser-like client of the compiled stack's router. */
 const routerClient = () => new HttpClient(stack!.urls.router, `localhost:${ports.router}`);
 
@@ -111,8 +125,7 @@ describe('the compiled services (npm run build)', () => {
       );
       expect(Date.now() - killedAt).toBeLessThan(10_000);
       expect(stack!.pids[service]).not.toBe(before);
-      const routerLike = service === 'router' || service === 'adminRouter';
-      for (const probe of routerLike ? ['/healthz', '/healthz/readiness'] : ['/actuator/health/liveness', '/actuator/health/readiness']) {
+      for (const probe of HEALTH_PROBES[service]) {
         expect((await fetch(`${stack!.urls[service]}${probe}`)).status).toBe(200);
       }
       const said = supervisorLog.filter(({ event }) => event.service === service).map(({ line }) => line);

@@ -62,6 +62,25 @@ describe('RateLimit', () => {
     await expect(limit.consume('anna')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 
+  it('never refunds below nothing: refunds the key did not pay for bank no attempts (issue 37 review)', async () => {
+    const limit = new RateLimit(db.knex, {
+      schema: 'gateway',
+      name: 'test:no-credit',
+      points: 2,
+      windowSeconds: 60,
+      message: 'Slow down.',
+    });
+    await limit.consume('bert');
+    await Promise.all([1, 2, 3, 4, 5].map(() => limit.refund('bert')));
+    await limit.refund('never-seen');
+    await limit.consume('bert');
+    await limit.consume('bert');
+    await expect(limit.consume('bert')).rejects.toMatchObject({ status: 429 });
+    await limit.consume('never-seen');
+    await limit.consume('never-seen');
+    await expect(limit.consume('never-seen')).rejects.toMatchObject({ status: 429 });
+  });
+
   it('uses the tables of our migration, in each owner’s schema', async () => {
     const tables = await db.knex('information_schema.tables').where({ table_name: 'rate_limits' }).pluck('table_schema');
     expect(tables.sort()).toEqual(['gateway', 'membership']);

@@ -30,6 +30,8 @@ export class RateLimit {
     },
   ) {
     this.message = opts.message;
+    this.db = db;
+    this.schema = opts.schema;
     this.limiter = new RateLimiterPostgres({
       storeClient: db,
       storeType: 'knex',
@@ -43,6 +45,8 @@ export class RateLimit {
   }
 
   private readonly message: string;
+  private readonly db: Knex;
+  private readonly schema: string;
 
   /** Counts one attempt; throws TooManyRequestsError (429, Retry-After) once the window's points are spent. */
   async consume(key: string): Promise<void> {
@@ -54,9 +58,20 @@ export class RateLimit {
     }
   }
 
-  /** Gives one attempt back (a sign-in that succeeded does not count against the user key). */
+  /**
+   * Gives one attempt back (a sign-in that succeeded does not count against the user key), never
+   * below nothing: the store's `reward` subtracts without bound, so refunds the key has not paid
+   * for (a replay, a refund after the window ended) would bank attempts for later. One guarded
+   * UPDATE, atomic against concurrent refunds; nothing when the key has no live points.
+   */
   async refund(key: string): Promise<void> {
-    await this.limiter.reward(storedKey(key), 1);
+    await this.db
+      .withSchema(this.schema)
+      .table('rate_limits')
+      .where({ key: this.limiter.getKey(storedKey(key)) })
+      .where('points', '>', 0)
+      .where((live) => live.whereNull('expire').orWhere('expire', '>', Date.now()))
+      .decrement('points', 1);
   }
 
   /** Express middleware counting every request by `keyOf(req)`. */

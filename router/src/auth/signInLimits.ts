@@ -38,8 +38,17 @@ export class SignInLimits {
 
   /** Counts an attempt from the request's address (and for `userKey`); 429 with Retry-After once either has failed too often. */
   async attempt(req: Request, userKey?: string): Promise<void> {
-    await this.perAddress.consume(clientAddress(req));
-    if (userKey !== undefined) await this.perUserKey.consume(userKey);
+    const address = clientAddress(req);
+    await this.perAddress.consume(address);
+    if (userKey === undefined) return;
+    try {
+      await this.perUserKey.consume(userKey);
+    } catch (err) {
+      // Refused for the user key: nothing was tried, so the address's point goes back; one member
+      // retrying a used-up key must not spend the budget of everyone behind the same address.
+      await this.perAddress.refund(address);
+      throw err;
+    }
   }
 
   /**

@@ -34,6 +34,7 @@ import { publicIdentityRoutes, publicReadsWithoutSession } from './tenant/public
 import { TenantResolver } from './tenant/resolveTenant';
 import { MemberProviders } from './memberAuth/providers';
 import { memberAuthRoutes } from './memberAuth/routes';
+import { PENDING_SIGN_IN_SECONDS } from './oidc/pendingSignIn';
 import { oidcSettingsOf, RelyingParty } from './oidc/relyingParty';
 import { operatorAuthRoutes } from './oidc/routes';
 import { portalSessionGuard, sessionPaths } from './session/portalGuard';
@@ -117,7 +118,7 @@ export async function startRouter(env: RouterEnv): Promise<RunningRouter> {
   // with signed links, and with the tenant's member OpenID provider or anonymously where the tenant
   // has one (rule 12).
   const limits = signInLimits(db, env);
-  const cookies = { sessionSecret: env.SESSION_SECRET, cookieName: env.SESSION_COOKIE_NAME };
+  const cookies = { sessionSecret: env.SESSION_SECRET, cookieName: env.SESSION_COOKIE_NAME, pendingSignInUses: pendingSignInUses(db) };
   app.use(
     ...(env.PORTAL === 'admin'
       ? [operatorAuthRoutes({ relyingParty: new RelyingParty(oidcSettingsOf(env)), admin, logger, limits, ...cookies })]
@@ -186,6 +187,20 @@ function signInLimits(db: Knex, env: RouterEnv): SignInLimits {
     perAddress: env.SIGN_IN_LIMIT_PER_ADDRESS,
     perUserKey: env.SIGN_IN_LIMIT_PER_USER_KEY,
     windowSeconds: env.SIGN_IN_LIMIT_WINDOW_SECONDS,
+  });
+}
+
+/**
+ * Each pending OpenID sign-in's cookie spent once, by its seal's `jti`, for as long as a seal
+ * lives: a saved copy replayed at the callback finds nothing (pendingSignIn.ts).
+ */
+function pendingSignInUses(db: Knex): RateLimit {
+  return new RateLimit(db, {
+    schema: 'gateway',
+    name: 'pending-sign-in',
+    points: 1,
+    windowSeconds: PENDING_SIGN_IN_SECONDS,
+    message: 'This sign-in was already used.',
   });
 }
 

@@ -67,9 +67,13 @@ export class SignInLimits {
     }
   }
 
-  /** The attempt succeeded, or could not be decided: it does not count. */
-  async giveBack(req: Request, userKey?: string): Promise<void> {
-    await this.perAddress.refund(clientAddress(req));
+  /**
+   * The attempt succeeded, or could not be decided: it does not count. `from` is the request that
+   * made the attempt, or the address it came from (an OpenID callback gives back to the address
+   * that started the sign-in, which its sealed cookie carries, not to whoever calls back).
+   */
+  async giveBack(from: Request | string, userKey?: string): Promise<void> {
+    await this.perAddress.refund(typeof from === 'string' ? from : clientAddress(from));
     if (userKey !== undefined) await this.perUserKey.refund(userKey);
   }
 }
@@ -84,6 +88,6 @@ export function isNavigation(req: Request): boolean {
 }
 
 /** The client as the router sees it (`req.ip`, behind TRUST_PROXY). */
-function clientAddress(req: Request): string {
+export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? '';
 }

@@ -30,6 +30,8 @@ export interface MemberAuthDeps {
   /** Seals the pending sign-in's cookie (the router's SESSION_SECRET) and names it. */
   sessionSecret: string;
   cookieName: string;
+  /** Spends each pending sign-in's cookie once on the server (pendingSignIn.ts). */
+  pendingSignInUses: RateLimit;
 }
 
 /** A member's OpenID sign-in between the redirect and the callback, and the tenant it is for. */
@@ -66,9 +68,15 @@ export function memberAuthRoutes({
   anonymousLimit,
   sessionSecret,
   cookieName,
+  pendingSignInUses,
 }: MemberAuthDeps): Router {
   const router = Router();
-  const pendingSignIns = new PendingSignInCookie<MemberPendingSignIn>(sessionSecret, `${cookieName}.oidc`, MEMBER_CALLBACK_PATH);
+  const pendingSignIns = new PendingSignInCookie<MemberPendingSignIn>(
+    sessionSecret,
+    `${cookieName}.oidc`,
+    MEMBER_CALLBACK_PATH,
+    pendingSignInUses,
+  );
 
   // Public: what the sign-in page offers on this host, and whether this session is already in.
   router.get(
@@ -143,11 +151,11 @@ export function memberAuthRoutes({
       });
       if (!result.ok) {
         logger.info({ registrationSystemId: tenant, status: result.status, code: result.body.reason }, 'member exchange refused');
-        if (result.status >= 500) await limits.giveBack(req);
+        if (result.status >= 500) await limits.giveBack(pending.startedFrom);
         return backTo(res, pending.returnTo, result.status >= 500 ? 'unavailable' : 'failed');
       }
       await keepMemberToken(req, result.value);
-      await limits.giveBack(req);
+      await limits.giveBack(pending.startedFrom);
       logger.info({ registrationSystemId: tenant, keptAnonymous: Boolean(anonymousSessionId) }, 'member signed in with OpenID Connect');
       res.redirect(302, safeReturnPath(pending.returnTo));
     }),

@@ -1,7 +1,13 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import { TooManyRequestsError } from '@ems/schema';
+import type { RateLimit } from '@ems/service-runtime';
+import { clientAddress } from '../auth/signInLimits';
 import type { PendingSignIn } from './relyingParty';
+
+/** What the callback gets back: the pending sign-in and the client address that started it. */
+export type StartedSignIn<T> = T & { startedFrom: string };
 
 /** Long enough to sign in at the provider (a password manager, a second factor); a pending sign-in is no use after. */
 export const PENDING_SIGN_IN_SECONDS = 600;
@@ -12,7 +18,9 @@ export const PENDING_SIGN_IN_SECONDS = 600;
  * (jose, JWE `dir` with A256GCM) under a key derived from the router's session secret (docs/decisions.md): the
  * start writes nothing on the server, so anonymous requests to it cost no session row, and the
  * browser can neither read nor change what it carries. Scoped to the callback's path and used
- * once (the callback clears it).
+ * once: the callback clears it, and each seal's random `jti` is spent on the server (`used`, a
+ * one-point limit in the shared database for as long as a seal lives), so a saved copy of the
+ * cookie replayed later finds nothing either.
  */
 export class PendingSignInCookie<T extends PendingSignIn> {
   private readonly key: Buffer;
@@ -23,13 +31,16 @@ export class PendingSignInCookie<T extends PendingSignIn> {
     readonly name: string,
     /** The callback's path: the browser sends the cookie there only. */
     private readonly path: string,
+    /** Spends each seal's `jti` once, in every router (pendingSignInUses in server.ts). */
+    private readonly used: RateLimit,
   ) {
     this.key = pendingSignInKey(secret);
   }
 
-  /** Keeps `pending` in the browser until the callback. */
+  /** Keeps `pending` in the browser until the callback, with the address that started it (its sign-in attempt is that address's). */
   async keep(req: Request, res: Response, pending: T): Promise<void> {
-    res.cookie(this.name, await sealPendingSignIn(this.key, this.name, pending, Date.now() + PENDING_SIGN_IN_SECONDS * 1000), {
+    const started: StartedSignIn<T> = { ...pending, startedFrom: clientAddress(req) };
+    res.cookie(this.name, await sealPendingSignIn(this.key, this.name, started, Date.now() + PENDING_SIGN_IN_SECONDS * 1000), {
       httpOnly: true,
       // Lax: sent on the provider's top-level redirect back to the callback, not on cross-site subrequests.
       sameSite: 'lax',
@@ -39,12 +50,23 @@ export class PendingSignInCookie<T extends PendingSignIn> {
     });
   }
 
-  /** The pending sign-in this browser started, at most once: the cookie is cleared whatever it held. */
-  async take(req: Request, res: Response): Promise<T | null> {
+  /**
+   * The pending sign-in this browser started, at most once: the cookie is cleared whatever it held,
+   * and a seal whose `jti` was already spent is treated as expired.
+   */
+  async take(req: Request, res: Response): Promise<StartedSignIn<T> | null> {
     const sealed = cookieValue(req.get('cookie'), this.name);
     if (sealed === undefined) return null;
     res.clearCookie(this.name, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: this.path });
-    return openPendingSignIn<T>(this.key, this.name, sealed, Date.now());
+    const opened = await openSealedSignIn<StartedSignIn<T>>(this.key, this.name, sealed, Date.now());
+    if (!opened || typeof opened.pending.startedFrom !== 'string') return null;
+    try {
+      await this.used.consume(opened.jti);
+    } catch (err) {
+      if (err instanceof TooManyRequestsError) return null;
+      throw err;
+    }
+    return opened.pending;
   }
 }
 
@@ -53,26 +75,36 @@ export function pendingSignInKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, '', 'ems pending OpenID sign-in cookie', 32));
 }
 
-/** `pending` encrypted and authenticated, bound to the cookie's name (the JWT's audience), until `expiresAt` (ms). */
+/**
+ * `pending` encrypted and authenticated, bound to the cookie's name (the JWT's audience), until
+ * `expiresAt` (ms), under a random `jti` the callback spends.
+ */
 export async function sealPendingSignIn(key: Buffer, name: string, pending: object, expiresAt: number): Promise<string> {
   return new EncryptJWT({ pending })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setAudience(name)
+    .setJti(randomUUID())
     .setExpirationTime(Math.floor(expiresAt / 1000))
     .encrypt(key);
 }
 
 /** The sealed value's content, or null when it was not sealed with this key and name, is damaged or has expired. */
 export async function openPendingSignIn<T>(key: Buffer, name: string, sealed: string, now: number): Promise<T | null> {
+  return (await openSealedSignIn<T>(key, name, sealed, now))?.pending ?? null;
+}
+
+/** `openPendingSignIn` with the seal's `jti`; null without one too. */
+async function openSealedSignIn<T>(key: Buffer, name: string, sealed: string, now: number): Promise<{ pending: T; jti: string } | null> {
   try {
     const { payload } = await jwtDecrypt<{ pending: T }>(sealed, key, {
       audience: name,
       currentDate: new Date(now),
-      requiredClaims: ['exp'],
+      requiredClaims: ['exp', 'jti'],
       keyManagementAlgorithms: ['dir'],
       contentEncryptionAlgorithms: ['A256GCM'],
     });
-    return payload.pending ?? null;
+    if (!payload.pending || typeof payload.jti !== 'string') return null;
+    return { pending: payload.pending, jti: payload.jti };
   } catch {
     return null;
   }

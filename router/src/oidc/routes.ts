@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AuthenticationError, ForbiddenError, UpstreamError, type OperatorIdTokenClaims } from '@ems/schema';
-import { asyncHandler, parseInput, rejectInvalidText, type Logger } from '@ems/service-runtime';
+import { asyncHandler, parseInput, rejectInvalidText, type Logger, type RateLimit } from '@ems/service-runtime';
 import type { AdminServiceClient } from '../auth/adminClient';
 import { notAuthenticated } from '../auth/sessionTokens';
 import type { SignInLimits } from '../auth/signInLimits';
@@ -23,6 +23,8 @@ export interface OperatorAuthDeps {
   cookieName: string;
   /** Seals the pending sign-in's cookie (the router's SESSION_SECRET). */
   sessionSecret: string;
+  /** Spends each pending sign-in's cookie once on the server (pendingSignIn.ts). */
+  pendingSignInUses: RateLimit;
   /** Sign-ins count when they fail: counted at the start, given back at a successful callback. */
   limits: SignInLimits;
 }
@@ -40,9 +42,22 @@ function backToPortal(res: Response, problem: SignInProblem, retrySeconds?: numb
  * sign-in and the tenant switch): OpenID Connect with the configured provider, then the admin
  * service's exchange with the validated claims; the JWT stays in the server-side session.
  */
-export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, sessionSecret, limits }: OperatorAuthDeps): Router {
+export function operatorAuthRoutes({
+  relyingParty,
+  admin,
+  logger,
+  cookieName,
+  sessionSecret,
+  pendingSignInUses,
+  limits,
+}: OperatorAuthDeps): Router {
   const router = Router();
-  const pendingSignIns = new PendingSignInCookie<PendingSignIn>(sessionSecret, `${cookieName}.oidc`, OPERATOR_CALLBACK_PATH);
+  const pendingSignIns = new PendingSignInCookie<PendingSignIn>(
+    sessionSecret,
+    `${cookieName}.oidc`,
+    OPERATOR_CALLBACK_PATH,
+    pendingSignInUses,
+  );
 
   /** The exchange, with the contract's answers: 404 is "no operator", 5xx "try again". */
   async function exchange(claims: OperatorIdTokenClaims, registrationSystemId?: number) {
@@ -98,13 +113,13 @@ export function operatorAuthRoutes({ relyingParty, admin, logger, cookieName, se
         await storeOperatorToken(req, result, { claims: exchanged, name: name ?? null });
       } catch (err) {
         if (err instanceof UpstreamError) {
-          await limits.giveBack(req);
+          await limits.giveBack(pending.startedFrom);
           return backToPortal(res, 'unavailable');
         }
         if (err instanceof AuthenticationError && err.code === 'NOT_AN_OPERATOR') return backToPortal(res, 'not-operator');
         return backToPortal(res, 'failed');
       }
-      await limits.giveBack(req);
+      await limits.giveBack(pending.startedFrom);
       logger.info(
         { registrationSystemId: req.session.auth?.registrationSystemId, accountId: req.session.auth?.accountId },
         'operator signed in',

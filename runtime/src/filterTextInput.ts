@@ -20,12 +20,15 @@ import { isFilterTextTooLong, TEXT_TOO_LONG_CODE, TEXT_TOO_LONG_MESSAGE } from '
 /**
  * Where the filter text rule (`@ems/schema/rules` filterText.ts) is applied to GraphQL: once, for
  * every query (a read) at the router and at each subgraph, so that no search, filter or lookup of
- * any subgraph can be forgotten. Every `String` a query takes is a filter's text; `ID`, numbers,
- * enums and custom scalars are not text and have their own parsers.
+ * any subgraph can be forgotten. Every `String` and `ID` a query takes is text the client chose:
+ * a filter's text, or an id or a pagination cursor (`after: ID`), which here are numbers, uuids and
+ * short cursors, far under the limit. Numbers, enums and custom scalars have their own parsers.
  */
 
+const TEXT_TYPES = new Set(['String', 'ID']);
+
 function isString(type: GraphQLInputType | null | undefined): boolean {
-  return !!type && getNamedType(type).name === 'String';
+  return !!type && TEXT_TYPES.has(getNamedType(type).name);
 }
 
 /**

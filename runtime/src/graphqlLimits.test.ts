@@ -14,7 +14,7 @@ const typeDefs = parse(`
   enum OrderStatus { UNPAID PAID CANCELLED }
   input OrderSearch { status: OrderStatus, reference: String }
   type Order { reference: String }
-  type Query { orders(filter: OrderSearch, status: OrderStatus, references: [String!]): [Order!]! }
+  type Query { orders(filter: OrderSearch, status: OrderStatus, references: [String!], after: ID): [Order!]! }
   type Mutation { note(text: String!): String }
 `);
 
@@ -106,6 +106,13 @@ describe('the filter text rule on every string a query takes (a search of 100,00
     ['a string variable', 'query ($r: String) { orders(filter: { reference: $r }) { reference } }', { r: long }, 'variable $r'],
     ['a list of strings', 'query ($r: [String!]) { orders(references: $r) { reference } }', { r: ['a', long] }, 'variable $r.1'],
     ['a literal', `{ orders(filter: { reference: "${long}" }) { reference } }`, {}, 'argument filter'],
+    [
+      'an ID variable (a cursor)',
+      'query ($after: ID) { orders(after: $after) { reference } }',
+      { after: 'c'.repeat(201) },
+      'variable $after',
+    ],
+    ['an ID literal', `{ orders(after: "${'c'.repeat(201)}") { reference } }`, {}, 'argument after'],
     [
       'a variable’s default',
       `query ($r: String = "${'y'.repeat(201)}") { orders(filter: { reference: $r }) { reference } }`,

@@ -124,6 +124,37 @@ describe('a read ends with its caller', () => {
   });
 });
 
+describe('a read waiting for a busy pool ends with its caller (issue 37 review, defect 3)', () => {
+  it('never starts its statement once the caller has hung up', async () => {
+    const url = await subgraph('ems-reads-queued', 60_000);
+    const admin = createKnex(scratch.url, { poolMax: 1 });
+    const running = async () =>
+      Number(
+        (
+          await admin.raw(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'ems-reads-queued-reads' AND state = 'active'`,
+          )
+        ).rows[0].n,
+      );
+    try {
+      // Both read connections busy for a second; the third read waits for one of them.
+      const busy = [ask(url, '{ sleep(seconds: 1) }'), ask(url, '{ sleep(seconds: 1) }')];
+      await until(async () => (await running()) === 2);
+      const caller = new AbortController();
+      const waiting = ask(url, '{ sleep(seconds: 30) }', caller.signal).catch((err: unknown) => err);
+      await new Promise((r) => setTimeout(r, 100));
+      caller.abort();
+      await waiting;
+      await Promise.all(busy);
+      // The pool is free now: a waiting read that still ran would have started its statement at once.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await running()).toBe(0);
+    } finally {
+      await admin.destroy();
+    }
+  });
+});
+
 /** Waits for `check` (bounded: 5 s). */
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (const start = Date.now(); !(await check()); await new Promise((r) => setTimeout(r, 20))) {

@@ -71,6 +71,12 @@ export function limitReadQueries(db: Knex, readDb: Knex): void {
     if (!request?.read) return acquire();
     if (request.signal.aborted) throw new ServiceUnavailableError('The request was abandoned by its caller.', { code: QUERY_TIMEOUT });
     const connection = await readClient.acquireConnection();
+    // The caller may have gone while the read waited for a busy pool: the cancel ran before there
+    // was a statement to cancel, so this one must not start (it would run to statement_timeout).
+    if (request.signal.aborted) {
+      await readClient.releaseConnection(connection);
+      throw new ServiceUnavailableError('The request was abandoned by its caller.', { code: QUERY_TIMEOUT });
+    }
     holders.set(connection, request);
     request.held.set(connection, () => readClient.cancelQuery(connection));
     return connection;

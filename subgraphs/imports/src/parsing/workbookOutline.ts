@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { SaxesParser, type SaxesAttributeNS } from 'saxes';
 import { readErrors } from './messages';
 import { InflateBudget, readZipEntry, type ZipEntry } from './zipIndex';
 
@@ -15,59 +16,49 @@ export interface WorkbookSheet {
   part: string | null;
 }
 
-/** workbook.xml and its relationships are a few kB; this bounds reading them into memory. */
-const MAX_PART_BYTES = 16 * 1024 * 1024;
+/** workbook.xml and its relationships are a few kB; this bounds reading (and parsing) them. */
+const MAX_PART_BYTES = 4 * 1024 * 1024;
 /** Excel allows 31 characters; a longer name is no sheet an operator could have named. */
 const MAX_SHEET_NAME = 255;
 
-/** XML 1.0's `Char`: what a document may hold, written out or as a character reference. */
-function isXmlChar(codePoint: number): boolean {
-  return (
-    codePoint === 0x9 ||
-    codePoint === 0xa ||
-    codePoint === 0xd ||
-    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
-    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
-    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
-  );
+/** One element's name without its prefix, and its attributes. */
+interface XmlElement {
+  local: string;
+  attributes: Record<string, SaxesAttributeNS>;
 }
-
-/** A character outside XML's `Char` (after UTF-8 decoding, so never a surrogate). */
-const NOT_XML_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
 /**
- * An attribute's text. A character reference to something XML cannot hold (`&#0;`, a surrogate,
- * past U+10FFFF) makes the workbook invalid, as it does for exceljs's parser: such a name could
- * not be shown, stored or read back.
+ * Every element of a document, in order. A streaming XML parser rather than regexes: its work is
+ * linear in the document (a regex over attributes backtracked quadratically on a long run of name
+ * characters), and it refuses what XML refuses (a character reference to `&#0;` or past U+10FFFF,
+ * an unbound prefix) as exceljs's parser does, so such a workbook is no workbook.
  */
-function decodeXml(text: string): string {
-  if (NOT_XML_TEXT.test(text)) throw readErrors.notXlsx();
-  return text.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#\d+);/gi, (_, e: string) => {
-    const named = NAMED_ENTITIES[e.toLowerCase()];
-    if (named) return named;
-    const codePoint = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    if (!isXmlChar(codePoint)) throw readErrors.notXlsx();
-    return String.fromCodePoint(codePoint);
-  });
-}
-
-/** Elements named `local` with any namespace prefix (some writers use `<x:sheet>`), as attribute maps. */
-function elements(xml: string, local: string): Array<Record<string, string>> {
-  const found: Array<Record<string, string>> = [];
-  for (const m of xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${local}\\b([^>]*)>`, 'g'))) {
-    const attributes: Record<string, string> = {};
-    for (const a of m[1]!.matchAll(/([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attributes[a[1]!] = decodeXml(a[2] ?? a[3] ?? '');
-    found.push(attributes);
+function xmlElements(xml: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', (tag) => found.push({ local: tag.local, attributes: tag.attributes }));
+  try {
+    parser.write(xml).close();
+  } catch {
+    // saxes throws on the first well-formedness error when no error handler is set.
+    throw readErrors.notXlsx();
   }
   return found;
 }
 
+/** Elements named `local` with any namespace prefix (some writers use `<x:sheet>`). */
+function elementsNamed(all: readonly XmlElement[], local: string): XmlElement[] {
+  return all.filter((element) => element.local === local);
+}
+
+/** An attribute's value by its name as written (no prefix), or undefined. */
+function attribute(element: XmlElement, name: string): string | undefined {
+  return element.attributes[name]?.value;
+}
+
 /** The relationship id of a `<sheet>`, whatever prefix the writer bound the relationships namespace to. */
-function relationshipId(attributes: Record<string, string>): string | undefined {
-  const key = Object.keys(attributes).find((k) => k.endsWith(':id'));
-  return key ? attributes[key] : undefined;
+function relationshipId(element: XmlElement): string | undefined {
+  return Object.values(element.attributes).find((a) => a.local === 'id' && a.prefix !== '')?.value;
 }
 
 /** Relationship targets are relative to `xl/` unless they start with `/` (the package root). */
@@ -84,13 +75,16 @@ export async function workbookOutline(path: string, entries: readonly ZipEntry[]
   const workbookXml = (await readZipEntry(path, workbook, budget)).toString('utf8');
   const relsEntry = entry('xl/_rels/workbook.xml.rels');
   const relsXml = relsEntry ? (await readZipEntry(path, relsEntry, budget)).toString('utf8') : '';
-  const targets = new Map(elements(relsXml, 'Relationship').map((r) => [r.Id, r.Target]));
-  const sheets = elements(workbookXml, 'sheet').map((attributes) => {
-    const target = targets.get(relationshipId(attributes) ?? '');
-    return { name: attributes.name ?? '', part: target ? partOf(target) : null };
+  const workbookElements = xmlElements(workbookXml);
+  const targets = new Map(
+    elementsNamed(relsXml ? xmlElements(relsXml) : [], 'Relationship').map((r) => [attribute(r, 'Id'), attribute(r, 'Target')]),
+  );
+  const sheets = elementsNamed(workbookElements, 'sheet').map((element) => {
+    const target = targets.get(relationshipId(element) ?? '');
+    return { name: attribute(element, 'name') ?? '', part: target ? partOf(target) : null };
   });
   if (sheets.length === 0 || sheets.some((sheet) => sheet.name.length > MAX_SHEET_NAME)) throw readErrors.notXlsx();
   // Only "1", as exceljs reads it: its dates and ours (a formula's cached serial) must agree.
-  const date1904 = elements(workbookXml, 'workbookPr').some((attributes) => attributes.date1904 === '1');
+  const date1904 = elementsNamed(workbookElements, 'workbookPr').some((element) => attribute(element, 'date1904') === '1');
   return { sheets, date1904 };
 }

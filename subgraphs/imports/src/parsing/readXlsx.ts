@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ServiceUnavailableError } from '@ems/schema';
+import { createLogger, type Logger } from '@ems/service-runtime';
 import { assembleTable } from './assembleTable';
 import { readErrors } from './messages';
 import { asReadable } from './readPrefix';
@@ -35,6 +37,25 @@ const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 const OUT_OF_HEAP = /heap out of memory|Reached heap limit|Allocation failed/i;
 
 const MB = 1024 * 1024;
+
+/** Created at the first unexpected death: a reader that works logs nothing and holds no stream open. */
+let readerLog: Logger | null = null;
+const log = () => (readerLog ??= createLogger('imports-xlsx-reader'));
+
+/** The reader could not be started (too many processes or open files): the server's state, not the file's. */
+const readerUnavailable = () =>
+  new ServiceUnavailableError('The workbook reader could not be started; try again in a moment', { code: 'XLSX_READER_UNAVAILABLE' });
+
+/**
+ * A message to the child. Sending fails when the child is gone (killed by the watchdog, dead):
+ * its 'close' then ends the read with the death's reason, so the failure is only kept for the log.
+ */
+function sendTo(child: ChildProcess, message: ToXlsxWorker, failed: (err: Error) => void): void {
+  if (!child.connected) return;
+  child.send(message, (err) => {
+    if (err) failed(err);
+  });
+}
 
 /** Passes bytes on until `maxBytes` have passed, then fails: the spool stays within the temp-disk budget. */
 function atMost(maxBytes: number): Transform {
@@ -93,7 +114,12 @@ function partsFor(workbook: InspectedWorkbook, sheet: WorkbookSheet): WorkbookPa
  * The child's runs as an iterator. A run is acknowledged when the consumer asks for the one after
  * it, so the child works at most one run ahead of the import.
  */
-function runsFromChild(child: ChildProcess, deathError: () => Error, stoppedWith: () => Error | null): AsyncGenerator<RowRun> {
+function runsFromChild(
+  child: ChildProcess,
+  deathError: () => Error,
+  stoppedWith: () => Error | null,
+  sendFailed: (err: Error) => void,
+): AsyncGenerator<RowRun> {
   const inbox: FromXlsxWorker[] = [];
   let ended = false;
   let wake: () => void = () => undefined;
@@ -102,10 +128,13 @@ function runsFromChild(child: ChildProcess, deathError: () => Error, stoppedWith
     wake();
   });
   // Messages still in the channel arrive before it closes; only then is a missing 'end' a death.
-  child.on('close', () => {
+  const end = () => {
     ended = true;
     wake();
-  });
+  };
+  child.on('close', end);
+  // A child that could not be spawned, or whose channel broke, may never 'close'.
+  child.on('error', end);
   return (async function* () {
     for (;;) {
       const stopped = stoppedWith();
@@ -120,7 +149,7 @@ function runsFromChild(child: ChildProcess, deathError: () => Error, stoppedWith
       if (message.type === 'invalid') throw readErrors.notXlsx();
       if (message.type === 'tooLarge') throw readErrors.xlsxTooLarge();
       yield { firstRowNumber: message.firstRowNumber, rows: message.rows };
-      if (child.connected) child.send({ type: 'ack' } satisfies ToXlsxWorker);
+      sendTo(child, { type: 'ack' }, sendFailed);
     }
   })();
 }
@@ -129,27 +158,51 @@ function runsFromChild(child: ChildProcess, deathError: () => Error, stoppedWith
 function startReader(dir: string, options: XlsxReadOptions) {
   const entry = xlsxWorkerEntry();
   let stderr = '';
-  const child = fork(entry.file, [], {
-    execArgv: [...entry.execArgv, `--max-old-space-size=${options.workerMemoryMb}`],
-    // Anything the reader spools goes to our directory, which close() removes even when the
-    // child was killed, and which the watchdog measures. Everything else is inherited.
-    // eslint-disable-next-line no-restricted-properties
-    env: { ...process.env, ...entry.env, TMPDIR: dir },
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
+  let child: ChildProcess;
+  try {
+    child = fork(entry.file, [], {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${options.workerMemoryMb}`],
+      // Anything the reader spools goes to our directory, which close() removes even when the
+      // child was killed, and which the watchdog measures. Everything else is inherited.
+      // eslint-disable-next-line no-restricted-properties
+      env: { ...process.env, ...entry.env, TMPDIR: dir },
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+  } catch (err) {
+    log().error({ err }, 'the XLSX reader could not be started');
+    throw readerUnavailable();
+  }
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
   });
+  // Without a listener an 'error' (spawn failing with EMFILE/EAGAIN, a broken channel) would
+  // end the whole service; here it ends this read.
+  let spawnError: Error | null = null;
+  let channelError: Error | null = null;
+  child.on('error', (err) => {
+    if (child.pid === undefined) spawnError ??= err;
+    else channelError ??= err;
+  });
+  const sendFailed = (err: Error) => (channelError ??= err);
   const watchdog = watchChild(child, { maxRssBytes: options.workerMemoryMb * MB, dir, maxDirBytes: options.tempDiskBytes });
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   child.on('exit', (code, signal) => (exit = { code, signal }));
-  /** A child that ended without 'end': killed at a limit, dead of its heap, or a bug. */
+  /**
+   * A child that ended without 'end': killed at a limit, dead of its heap, never started, or dead
+   * of something else. The last is logged and answered as a workbook that could not be read:
+   * what made the reader die was in the file, and the operator can do nothing else with it.
+   */
   const deathError = (): Error => {
     if (watchdog.reason() || exit?.signal === 'SIGABRT' || exit?.signal === 'SIGKILL' || OUT_OF_HEAP.test(stderr))
       return readErrors.xlsxTooLarge();
-    return new Error(`the XLSX reader exited unexpectedly (${JSON.stringify(exit)}): ${stderr}`);
+    if (spawnError) {
+      log().error({ err: spawnError }, 'the XLSX reader could not be started');
+      return readerUnavailable();
+    }
+    log().error({ exit, stderr, err: channelError ?? undefined }, 'the XLSX reader exited unexpectedly');
+    return readErrors.notXlsx();
   };
-  return { child, deathError, watchdog };
+  return { child, deathError, watchdog, sendFailed };
 }
 
 /**
@@ -193,15 +246,13 @@ export async function openXlsx(source: ByteSource, options: XlsxReadOptions): Pr
     signal?.throwIfAborted();
     const reader = startReader(dir, options);
     child = reader.child;
-    child.send({
-      type: 'read',
-      file,
-      parts,
-      maxUncompressedBytes: options.maxUncompressedBytes,
-      runSize: options.batchSize,
-    } satisfies ToXlsxWorker);
+    sendTo(
+      child,
+      { type: 'read', file, parts, maxUncompressedBytes: options.maxUncompressedBytes, runSize: options.batchSize },
+      reader.sendFailed,
+    );
     const table = await assembleTable(
-      runsFromChild(child, reader.deathError, () => stoppedWith),
+      runsFromChild(child, reader.deathError, () => stoppedWith, reader.sendFailed),
       { maxRows: options.maxRows, batchSize: options.batchSize, whenEmpty: () => readErrors.sheetEmpty(sheet.name) },
     );
     return { kind: 'xlsx', sheetName: sheet.name, sheetNames: sheets.map((s) => s.name), ...table, close };

@@ -113,6 +113,10 @@ async function readSheet(file: string, parts: WorkbookParts, maxUncompressedByte
     }
     if (sheets === 0) throw new Error('exceljs found no worksheet');
   })();
+  // Whichever settles second must not reject unhandled: that would kill this process before the
+  // first one's reason reached the parent.
+  read.catch(() => undefined);
+  failed.catch(() => undefined);
   await Promise.race([read, failed]);
 }
 

@@ -144,6 +144,8 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
     asyncHandler(async (req, res) => {
       const scope = scopeOf(imports, req);
       // The operator first: a member's request takes no preview slot and its body is not read.
+      // The slot is taken when the file starts arriving, not before: a client that opens requests
+      // and sends their bodies slowly must not hold every slot while nothing is read.
       let release = () => {};
       // A client that leaves (a newer preview aborts the one before) ends the read and its reader.
       const abandoned = new AbortController();
@@ -158,12 +160,13 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
             req,
             {
               maxBytes: deps.maxUploadBytes,
-              authorise: async () => {
-                await scope.requireOperator();
-                release = previews.enter();
-              },
+              authorise: () => scope.requireOperator(),
             },
-            (upload, fields) => previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal),
+            // async: a refused slot (429) rejects, so the body is read to nowhere and the answer sent.
+            async (upload, fields) => {
+              release = previews.enter();
+              return previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal);
+            },
           ),
         );
       } finally {

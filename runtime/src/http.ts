@@ -112,3 +112,16 @@ export function parseInput<S extends import('zod').ZodType>(schema: S, value: un
   }
   return result.data;
 }
+
+/**
+ * Aborted (with `reason`, if given) when the client goes away before its answer is complete:
+ * 'close' without 'finish'. What was started for that client (a subgraph call, a query, a file
+ * read) listens to it and stops.
+ */
+export function clientGoneSignal(res: Response, reason?: unknown): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(reason);
+  });
+  return controller.signal;
+}

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { Knex } from '@ems/db';
 import { ServiceUnavailableError } from '@ems/schema';
+import { clientGoneSignal } from './http';
 
 /**
  * The statements a GraphQL read (a query: the operators' lists and searches, the partner API, a
@@ -99,16 +100,8 @@ export function limitReadQueries(db: Knex, readDb: Knex): void {
  */
 export function requestQueries(): RequestHandler {
   return (_req, res, next) => {
-    currentRequest.run(new RequestQueries(closedBeforeAnswer(res)), next);
+    currentRequest.run(new RequestQueries(clientGoneSignal(res)), next);
   };
-}
-
-function closedBeforeAnswer(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /** Apollo: marks the request a read once its operation is known, before any resolver runs. */

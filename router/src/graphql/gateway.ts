@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Dispatcher } from 'undici';
-import { filterTextPlugin, formatLimitError, graphqlLimits, invalidTextPlugin, type Logger } from '@ems/service-runtime';
+import { clientGoneSignal, filterTextPlugin, formatLimitError, graphqlLimits, invalidTextPlugin, type Logger } from '@ems/service-runtime';
 import type { SessionTokens } from '../auth/sessionTokens';
 import { keepApolloTelemetryOff } from '../env';
 import { introspectionFor } from '../partner/partnerAccess';
@@ -14,7 +14,7 @@ import { UPSTREAM_TIMEOUT_MS } from '../proxy/adminProxy';
 import type { ServiceName } from '../proxy/routeTable';
 import { SubgraphDataSource, type GatewayContext } from './subgraphDataSource';
 import { uploadOnlyInMultipart } from './uploadOnlyInMultipart';
-import { clientGoneSignal, formatUpstreamFailure, upstreamFailuresPlugin } from './upstreamFailures';
+import { formatUpstreamFailure, upstreamFailuresPlugin } from './upstreamFailures';
 
 export interface GatewayDeps {
   supergraphPath: string;

@@ -1,7 +1,6 @@
 import { types } from 'node:util';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import type { Response } from 'express';
 import type { Logger } from '@ems/service-runtime';
 
 /**
@@ -74,13 +73,4 @@ export function upstreamFailuresPlugin<Ctx extends BaseContext>(logger: Logger):
       };
     },
   };
-}
-
-/** Aborted when the client goes away before its answer is sent: the subgraph calls made for it are dropped. */
-export function clientGoneSignal(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }

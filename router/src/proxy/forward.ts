@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import { PayloadTooLargeError } from '@ems/schema';
+import { clientGoneSignal } from '@ems/service-runtime';
 import { limitedBody } from './bodyLimit';
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
@@ -80,16 +81,11 @@ function hasBody(req: Request): boolean {
  * aborts the upstream call, before the answer began or while it streams.
  */
 export async function forward(req: Request, res: Response, o: ForwardOptions): Promise<void> {
-  // Before the answer's first byte there is no write to fail: the browser's leaving aborts the call.
-  const browserLeft = new AbortController();
-  const onClose = () => {
-    if (!res.writableFinished) browserLeft.abort();
-  };
-  res.on('close', onClose);
   try {
     await o.dispatcher.stream(
       {
-        signal: browserLeft.signal,
+        // Before the answer's first byte there is no write to fail: the browser's leaving aborts the call.
+        signal: clientGoneSignal(res),
         origin: o.target.origin,
         path: o.path,
         method: req.method as Dispatcher.HttpMethod,
@@ -119,8 +115,6 @@ export async function forward(req: Request, res: Response, o: ForwardOptions): P
     if (res.headersSent)
       res.destroy(); // the subgraph broke off mid-answer
     else o.onUnavailable(describeUpstreamError(err as Error, o.timeoutMs));
-  } finally {
-    res.off('close', onClose);
   }
 }
 

@@ -2,7 +2,15 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AuthenticationError, InputError } from '@ems/schema';
-import { asyncHandler, authOf, parseInput, requireBearer, requireXApiKey, type ApiKeyChecker } from '@ems/service-runtime';
+import {
+  asyncHandler,
+  authOf,
+  clientGoneSignal,
+  parseInput,
+  requireBearer,
+  requireXApiKey,
+  type ApiKeyChecker,
+} from '@ems/service-runtime';
 import { MAX_ROW_ID } from '@ems/schema/rules';
 import { OperatorScope } from '../domain/access';
 import {
@@ -148,12 +156,8 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
       // and sends their bodies slowly must not hold every slot while nothing is read.
       let release = () => {};
       // A client that leaves (a newer preview aborts the one before) ends the read and its reader.
-      const abandoned = new AbortController();
-      res.on('close', () => {
-        release();
-        if (!res.writableFinished)
-          abandoned.abort(new InputError('The client left before the preview was read', { code: 'PREVIEW_ABANDONED' }));
-      });
+      const abandoned = clientGoneSignal(res, new InputError('The client left before the preview was read', { code: 'PREVIEW_ABANDONED' }));
+      res.on('close', () => release());
       try {
         res.json(
           await readMultipartUpload(
@@ -165,7 +169,7 @@ export function importsRoutes(deps: ImportsRoutesDeps): Router {
             // async: a refused slot (429) rejects, so the body is read to nowhere and the answer sent.
             async (upload, fields) => {
               release = previews.enter();
-              return previewFile(imports, deps.readLimits, scope, fields, upload, abandoned.signal);
+              return previewFile(imports, deps.readLimits, scope, fields, upload, abandoned);
             },
           ),
         );

@@ -15,6 +15,9 @@ export interface RateLimitSettings {
  * process on the database shares it: two routers count one client's attempts together. The
  * `<schema>.rate_limits` table comes from our migration (20261122100000_rate_limits), not the store.
  */
+/** The limits' table in each owning schema (created by our migration, not by the store). */
+const TABLE = 'rate_limits';
+
 export class RateLimit {
   private readonly limiter: RateLimiterPostgres;
 
@@ -36,7 +39,7 @@ export class RateLimit {
       storeClient: db,
       storeType: 'knex',
       schemaName: opts.schema,
-      tableName: 'rate_limits',
+      tableName: TABLE,
       tableCreated: true,
       keyPrefix: opts.name,
       points: opts.points,
@@ -67,7 +70,7 @@ export class RateLimit {
   async refund(key: string): Promise<void> {
     await this.db
       .withSchema(this.schema)
-      .table('rate_limits')
+      .table(TABLE)
       .where({ key: this.limiter.getKey(storedKey(key)) })
       .where('points', '>', 0)
       .where((live) => live.whereNull('expire').orWhere('expire', '>', Date.now()))
